@@ -154,7 +154,7 @@ def test_every_option_is_in_the_api_with_its_default_and_bounds(option: Option):
         assert field.get("description") == (option.help or None)
         if option.kind in (int, float):
             high = option.high if option.server_high is None else option.server_high
-            assert (field["minimum"], field["maximum"]) == (option.low, high)
+            assert (field["minimum"], field["exclusiveMaximum" if option.below else "maximum"]) == (option.low, high)
         if option.choices or option.offered:
             assert field["enum"] == [*(option.offered or option.choices), *option.more_choices.get(form, ()), ""]
         if option.default is not None and option.kind is not bool:

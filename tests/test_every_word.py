@@ -206,8 +206,9 @@ def test_a_batch_reports_its_progress_in_the_language(lang, tmp_path, capsys):
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_serve_says_where_to_look_in_the_language(lang):
     """The lines `tiebreak serve` prints before it serves (the command itself runs until stopped)."""
-    for line in (Message("tiebreak: open http://{}:{}/ in a browser (Ctrl-C stops)", "127.0.0.1", 8123),
-                 Message("tiebreak: live standings of {} event file at http://{}:{}/live", 2, "127.0.0.1", 8123,
-                         plural="tiebreak: live standings of {} event files at http://{}:{}/live", count=2)):
+    url = "http://127.0.0.1:8123/"  # the address bound (tiebreak.web.app.bound_address)
+    for line in (Message("tiebreak: open {} in a browser (Ctrl-C stops)", url),
+                 Message("tiebreak: live standings of {} event file at {}live", 2, url,
+                         plural="tiebreak: live standings of {} event files at {}live", count=2)):
         text = message(line, lang)
         assert "127.0.0.1:8123" in text and english(re.sub(r"tiebreak:|http://\S+", "", text)) == [], text

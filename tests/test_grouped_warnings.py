@@ -94,3 +94,33 @@ def test_the_count_takes_its_plural_form(n, ru, uk):
     assert f"{ru}: строки 10, 11, 12, 13, 14, …)" in message(once[0].message, "ru")
     assert f"{uk}: рядки 10, 11, 12, 13, 14, …)" in message(once[0].message, "uk")
     assert grouped(ws[:5]) == ws[:5]  # five alike stay five lines
+
+
+@needs(SHARLY)
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_client_translates_the_grouped_warning_as_the_answer_has_it(lang):
+    """``/api/translate`` took texts of at most 2,000 characters, while the grouped warning of ``said`` with its 98
+    occurrences is about 25,000: a client sending it as the answer has it was refused.  What is translated is the
+    message and its place (the occurrences are each a warning of their own): at most 2,000 characters of that, at
+    most 200,000 in a request, whatever the occurrences; the words are the answer's own in that language."""
+    web = pytest.importorskip("starlette.testclient")
+    from tiebreak.web import create_app
+
+    client = web.TestClient(create_app())
+    upload = {"file": (SHARLY.name, SHARLY.read_bytes())}
+    english = client.post("/api/standings", data={"lang": "en"}, files=upload).json()
+    worded = client.post("/api/standings", data={"lang": lang}, files=upload).json()["warnings"][0]
+    whole = json.dumps(english["said"]["warnings"][0], ensure_ascii=False)
+    assert len(whole) > 2000 and whole.count('"place"') == 99  # the message's place and each occurrence's
+    said = WORDS[lang].format(n=98, lines=", ".join(map(str, forfeits_without_opponent()[:5])))
+    occurrence = json.dumps(english["said"]["warnings"][0]["occurrences"][97], ensure_ascii=False)
+    r = client.post("/api/translate", data={"lang": lang, "text": [whole, occurrence]})
+    assert r.status_code == 200, r.text
+    assert r.json()[0] == worded and said in worded
+    assert BYE[lang] in r.json()[1] and f"{forfeits_without_opponent()[97]}" in r.json()[1]
+    # bounded still: the message itself at most 2,000 characters, the request at most 200,000
+    long_message = json.dumps({"place": {"file": "a.trf", "line": 1, "column": 1, "field": None},
+                               "message": "x" * 2001, "occurrences": []})
+    assert client.post("/api/translate", data={"text": [long_message]}).json()["field"] == "text"
+    many = client.post("/api/translate", data={"text": [whole] * 10})  # 10 x ~25,000 characters
+    assert many.status_code == 400 and "at most 200,000" in many.json()["error"]

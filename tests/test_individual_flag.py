@@ -68,3 +68,18 @@ def test_the_help_names_both_spellings(capsys, lang, said):
         main(["standings", "--help", "--lang", lang])
     text = " ".join(capsys.readouterr().out.split())
     assert f"--individual, --players {said}" in text
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "with --watch of a broadcast's PGN: the event's player list"),
+    ("ru", "с --watch PGN трансляции: список участников турнира"),
+    ("uk", "з --watch PGN трансляції: список учасників турніру"),
+])
+def test_serve_names_a_broadcasts_player_list_for_what_it_is(capsys, lang, said):
+    """``serve --players FILE`` was a third meaning of ``--players`` (a pair of players on explain, the team event's
+    players elsewhere): ``--player-list FILE`` now, the old spelling kept on serve and named beside it."""
+    with pytest.raises(SystemExit):
+        main(["serve", "--help", "--lang", lang])
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"--player-list FILE, --players FILE {said}" in text
+    assert "[--player-list FILE]" in text

@@ -404,7 +404,10 @@ def test_a_player_list_gives_the_broadcasts_players_and_names_those_it_lacks(tmp
 
 
 @pytest.mark.parametrize("args, said", [
-    (["--players", "players.csv"], "--players needs --watch"),
+    (["--player-list", "players.csv"], "--player-list needs --watch"),
+    (["--watch", "cup.pgn", "--player-list", "bad.csv"], "bad.csv, line 2: a line has 6 fields"),
+    # the old spelling (until November 2026), kept on serve: the same option
+    (["--players", "players.csv"], "--player-list needs --watch"),
     (["--watch", "cup.pgn", "--players", "bad.csv"], "bad.csv, line 2: a line has 6 fields"),
 ])
 def test_a_player_list_that_cannot_serve_is_refused_before_the_server_starts(tmp_path, args, said, capsys,
@@ -527,3 +530,42 @@ def test_a_games_board_is_the_pairings_board_and_the_relays_is_kept_beside_it(tm
     assert [g["relay_board"] for g in doc["games"]] == [5, 4, 3, 2, 1]
     # the two numberings differ (else this test would show nothing)
     assert any(g["board"] != g["relay_board"] for g in doc["games"])
+
+
+#: Aravindh's game after 1. e4 e5 2. Nf3 (the position from the opening books), rank 8 to rank 1 as a page without
+#: script shows it: the chess symbols, "." an empty square
+AFTER_NF3_DIAGRAM = ["♜♞♝♛♚♝♞♜", "♟♟♟♟.♟♟♟", "........", "....♟...", "....♙...", ".....♘..", "♙♙♙♙.♙♙♙",
+                     "♖♘♗♕♔♗.♖"]
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_without_script_each_board_is_its_position_in_text(broadcast, chromium, width, tmp_path):
+    """A reader with JavaScript off saw an empty square for each game (the script draws the boards): the server
+    writes each position as a diagram of 64 squares with the pieces as text, the last move's squares marked, named
+    for a screen reader as the drawn board is; the script draws the board in its place."""
+    import os
+
+    base, path, games, finished = broadcast
+    shots = Path(os.environ.get("TIEBREAK_SHOTS") or tmp_path)
+    path.write_text(_game(games[0], 3, finished=False) + _game(games[1], 4, finished=False) + finished)
+    until(lambda: sorted(g["ply"] for g in _served(base)["games"] if g["result"] == "*") == [3, 4],
+          "the two games in play served")
+    context = chromium.new_context(java_script_enabled=False, viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(base + "/live?lang=ru")
+    cards = page.locator("#games .game")
+    assert cards.count() == 5 and page.locator("#games .game svg").count() == 0  # no script: nothing drawn
+    assert page.locator("#games .position .diagram").count() == 5
+    card = cards.filter(has=page.locator(".players", has_text="Aravindh"))
+    squares = card.locator(".diagram span").all_inner_texts()
+    assert len(squares) == 64
+    rows = ["".join(s.replace("\ufe0e", "") or "." for s in squares[k:k + 8]) for k in range(0, 64, 8)]
+    assert rows == AFTER_NF3_DIAGRAM
+    marked = card.locator(".diagram span.last")
+    assert marked.count() == 2 and sorted(marked.all_inner_texts()) == ["", "♘\ufe0e"]  # g1 empty, f3 the knight
+    assert card.locator(".diagram").get_attribute("aria-label").endswith("последний ход Nf3")
+    box = card.locator(".diagram").bounding_box()
+    assert box is not None and box["width"] > 100 and abs(box["width"] - box["height"]) < 2  # a square board
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(shots / f"broadcast-no-script-{width}.png"), full_page=True)
+    context.close()

@@ -12,7 +12,7 @@ def test_the_live_servers_defaults_are_the_declared_ones():
     pytest.importorskip("sqlalchemy")
     from tiebreak.app.declared import OPTIONS
     from tiebreak.live import guard, history, remote, settings, subscribers
-    from tiebreak.web.app import serve
+    from tiebreak.web.app import listening
 
     said = {"hold": 5, "max_file_mb": 16, "keep_versions": 1000, "max_streams": 5000, "max_streams_per_client": 50,
             "poll_seconds": 1}
@@ -22,5 +22,5 @@ def test_the_live_servers_defaults_are_the_declared_ones():
     assert (remote.INTERVAL, remote.LEAST_INTERVAL, remote.MOST_INTERVAL) == (1, 0.5, 600)
     assert (OPTIONS["poll_seconds"].low, OPTIONS["poll_seconds"].high) == (0.5, 600)
     # the server's address: the command line's, never a default of its own
-    assert all(p.default is inspect.Parameter.empty for k, p in inspect.signature(serve).parameters.items()
+    assert all(p.default is inspect.Parameter.empty for k, p in inspect.signature(listening).parameters.items()
                if k in ("host", "port"))

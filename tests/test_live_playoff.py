@@ -184,7 +184,8 @@ def test_the_live_card_places_the_tied_players_as_the_live_standings_and_the_sit
         live = {r["start_no"]: r["rank"] for r in client.get("/api/live").json()["standings"]}
         assert (live[9], live[7]) == (1, 2)
         cards = _card_ranks(client, "cup.trf", "player", (9, 7, 3))
-        assert cards == {(lang, n): str(rank) for lang in ("en", "ru", "uk") for n, rank in ((9, 1), (7, 2), (3, 3))}
+        # marked as the standings mark a place the play-off decided (1‡), as a lot's (10*)
+        assert cards == {(lang, n): rank for lang in ("en", "ru", "uk") for n, rank in ((9, "1‡"), (7, "2‡"), (3, "3"))}
         (tmp_path / "playoff.txt").write_text("stage mini-match\n7 3 1-0\n3 7 1-0\n", encoding="utf-8")  # 3 not tied
         assert hub.events["cup.trf"].update() is not None
         assert _card_ranks(client, "cup.trf", "player", (9, 7))[("uk", 7)] == "1"  # BH/C1 puts No. 7 first
@@ -193,14 +194,14 @@ def test_the_live_card_places_the_tied_players_as_the_live_standings_and_the_sit
     (tmp_path / "playoff.txt").write_text(PLAYOFF, encoding="utf-8")
     assert main(["site", str(tmp_path / "cup.trf"), "-o", str(tmp_path / "site"), "--tiebreaks", LIST,
                  "--playoff", str(tmp_path / "playoff.txt")]) == 0
-    for n, rank in ((9, 1), (7, 2)):
+    for n, rank in ((9, "1‡"), (7, "2‡")):
         assert f"<dt>Rank</dt><dd>{rank}</dd>" in (tmp_path / "site" / "en" / f"player-{n}.html").read_text("utf-8")
 
 
 @needs(CUP)
 def test_a_team_events_live_card_places_the_tied_teams(tmp_path):
-    """Friendship Cup 2024, the teams' round robin of the test above: the team cards say places 3, 4 and 5 for
-    teams 7, 4 and 1, as the live standings do."""
+    """Friendship Cup 2024, the teams' round robin of the test above: the team cards say places 3‡, 4‡ and 5‡ for
+    teams 7, 4 and 1, as the live standings do (the play-off's mark)."""
     pytest.importorskip("fastapi")
     pytest.importorskip("jinja2")
     from fastapi.testclient import TestClient
@@ -213,6 +214,6 @@ def test_a_team_events_live_card_places_the_tied_teams(tmp_path):
     hub = LiveHub(tmp_path / "cup.trf", database="none", settings=Settings(playoff="playoff.txt"))
     try:
         cards = _card_ranks(TestClient(live_app(hub)), "cup.trf", "team", (7, 4, 1))
-        assert cards == {(lang, n): str(rank) for lang in ("en", "ru", "uk") for n, rank in ((7, 3), (4, 4), (1, 5))}
+        assert cards == {(lang, n): rank for lang in ("en", "ru", "uk") for n, rank in ((7, "3‡"), (4, "4‡"), (1, "5‡"))}
     finally:
         hub.close()

@@ -88,6 +88,8 @@ class Option:
     default: object = None
     low: float | None = None
     high: float | None = None
+    #: ``high`` itself is refused: a value is below it (``--draw-rate``: the elo model has no draw rate 1)
+    below: bool = False
     choices: tuple[str, ...] = ()
     offered: tuple[str, ...] = ()
     many: bool = False
@@ -103,7 +105,8 @@ class Option:
     flag: tuple[str, ...] = ()
     #: a spelling a command still takes from before, beside :attr:`flags`, documented in the command line's reference
     #: (``--players`` of standings, check and odds, where explain, playoffs and prizes said ``--individual``: one
-    #: option since, ``--individual`` everywhere, as explain's ``--players`` names the pair of players)
+    #: option since, ``--individual`` everywhere, as explain's ``--players`` names the pair of players; serve's
+    #: ``--players FILE``, a broadcast's player list, is ``--player-list``)
     old_flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     metavar: str | None = None
     #: a command that says more than the one help text (its help replaces it there)
@@ -157,7 +160,11 @@ class Option:
 
         >>> OPTIONS["hold"].default_said(), OPTIONS["compat"].default_said(), OPTIONS["seed"].default_said()
         ('default: 5; from 0 to 3600', 'default: text', None)
+        >>> OPTIONS["draw_rate"].default_said()  # a bound not taken itself is said, default or not
+        'at least 0 and below 1'
         """
+        if self.below:
+            return Message("at least {} and below {}", _plain(self.low), _plain(self.high))
         if self.default is None or self.kind is bool or self.positional:
             return None
         if self.kind in (int, float) and self.low is not None and self.high is not None:
@@ -367,7 +374,7 @@ _OWN = (
     Option("serve_players", str, "with --watch of a broadcast's PGN: the event's player list (a TRF, any file "
                                  "tiebreak reads, or a CSV of name, rating, title, federation, FIDE id) matched to the "
                                  "games' names",
-           name="players", metavar="FILE",
+           name="player_list", old_flags={"serve": ("--players",)}, metavar="FILE",
            needs={"serve": ("watch", Message("the list names the players of a watched broadcast"))},
            commands=("serve",), not_on=_SERVER),
     Option("site", str, "with --watch: keep the static site of every watched event in this folder (as 'tiebreak "
@@ -436,7 +443,8 @@ _SHARED = (
            commands=("standings",), forms=STANDINGS_FORM,
            not_on={"page": "the page asks for the details when it explains a value"}),
     Option("draw_rate", float, "elo model: draw probability of equal players (default: the event's share of draws)",
-           low=0, high=1, commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
+           low=tools.LEAST_DRAW_RATE, high=tools.DRAW_RATE_BELOW, below=True, commands=("odds",), forms=ODDS_FORM,
+           not_on={"page": _NOT_ON_PAGE_ODDS}),
     Option("event", int, "which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament "
                          "number); without it such a file lists them",
            low=1, high=10**12, metavar="N", needs=_LIVE, commands=FILE_COMMANDS, forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM,
@@ -492,7 +500,7 @@ _SHARED = (
     Option("playoff", str, "a play-off results file: the tied players placed by its games (Arbiters' Manual 13.2; "
                            "see 'play-off results' in the guide)",
            metavar="FILE", needs={"serve": ("watch", Message("the play-off places the players of the watched event"))},
-           commands=("standings", "prizes", "site", "serve"),
+           commands=("standings", "explain", "prizes", "site", "serve"),
            not_on={"api": _NO_FILE, "page": _NO_FILE, "check": "check compares the published order, play-off included",
                    "playoffs": "playoffs pairs the play-off that the ties ask for; its results go to the other commands",
                    "odds": "the odds are of the games still to play; a play-off comes after the last round",
@@ -637,6 +645,8 @@ def _range(o: Option) -> str:
     """A number's bounds as the reference shows them (``1..``: no upper bound; the API's own bound beside)."""
     if o.kind not in (int, float) or (o.low is None and o.high is None):
         return ""
+    if o.below:
+        return f"at least {_plain(o.low)}, below {_plain(o.high)}"
     shown = f"{_plain(o.low) if o.low is not None else ''}..{_plain(o.high) if o.high is not None else ''}"
     return shown + (f" (API: at most {_plain(o.server_high)})" if o.server_high is not None else "")
 

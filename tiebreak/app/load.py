@@ -81,7 +81,7 @@ def named(o: Loading, path: str, warnings: list[InputWarning]) -> list[InputWarn
 
 
 def player_list(path: str, warnings: list[InputWarning]) -> list[Player]:
-    """The players of a broadcast's player list (``serve --watch games.pgn --players FILE``): a simple CSV of one
+    """The players of a broadcast's player list (``serve --watch games.pgn --player-list FILE``): a simple CSV of one
     player a line (:mod:`tiebreak.formats.player_list`), else the players of any file tiebreak reads, by their start
     numbers."""
     if path.lower().endswith(".csv"):

@@ -59,7 +59,8 @@ def prizes(o: Options, path: str, text: str, source: str, method: str, warnings:
     awards = [{"rank": s.row(a.start_no).rank, "place": place[a.start_no], "start_no": a.start_no,
                "name": s.row(a.start_no).name,
                "prize": message(a.prize, o.lang) if isinstance(a.prize, Message) else a.prize,  # else the user's name
-               "amount": a.amount, "pool": a.pool, "left": a.left, "lot": s.row(a.start_no).lot}
+               "amount": a.amount, "pool": a.pool, "left": a.left, "lot": s.row(a.start_no).lot,
+               "playoff": a.start_no in s.decided}
               for a in allocation.awards]
     unpaid = [Message("{} is not awarded: no eligible player is left for it (each player receives one prize, the best)",
                       p.name) for p in allocation.unpaid]
@@ -104,7 +105,7 @@ def prizes_page(paid: Prizes, lang: str, path: str) -> str:
     """The prize table of the file at ``path`` as a page (``tiebreak prizes --format html``), titled by the file's
     name and dated by the file, as every download; the standings' notes and warnings under it."""
     return prizes_html(paid.awards, prize_rests(paid.awards, lang), lang, Path(path).name, file_date(path),
-                       said(paid, lang))
+                       said(paid, lang), paid.seed)
 
 
 def said(paid: Prizes, lang: str) -> tuple[list[str], list[str]]:

@@ -112,6 +112,8 @@ class CategoryStandings:
     rows: list[CategoryRow]
     #: overall rank -> how many share it in the whole standings (an overall place is written ``22-26`` as there)
     overall_sizes: dict[int, int] = field(default_factory=dict)
+    #: the start numbers whose overall place the play-off decided (written ``1‡`` as in the standings)
+    decided: frozenset[int] = frozenset()
 
 
 def category_standings(s: Standings, category: Category) -> CategoryStandings:
@@ -125,7 +127,7 @@ def category_standings(s: Standings, category: Category) -> CategoryStandings:
             rows.append(CategoryRow(rows[-1].rank if same else len(rows) + 1, r.rank, r))
     drawn = {k for j in range(1, len(rows)) if _drawn_between(rows[j - 1].row, rows[j].row) for k in (j - 1, j)}
     return CategoryStandings(category, [replace(r, drawn=True) if k in drawn else r for k, r in enumerate(rows)],
-                             place_sizes(s.rows))
+                             place_sizes(s.rows), frozenset(s.decided))
 
 
 def _drawn_between(a: Row, b: Row) -> bool:

@@ -251,10 +251,10 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
                                  lots=False, system=system)
 
     other = readings["results" if points_from == "column" else "column"]
-    return compare(t.source or published.source, published, rows, unmatched, specs, t.start_date, rules,
-                   lambda rs: rank(t, rs), lambda rs: rank(other, rs), reading, points_from,
-                   lambda ours, sno, spec, by: [] if spec == "rank" else _rounds(ours, by, sno, spec),
-                   published.points_published)
+    event = Ranked(t.source or published.source, t.start_date, lambda rs: rank(t, rs), lambda rs: rank(other, rs),
+                   reading, points_from,
+                   lambda ours, sno, spec, by: [] if spec == "rank" else _rounds(ours, by, sno, spec))
+    return compare(event, published, rows, unmatched, specs, rules, published.points_published)
 
 
 #: the rounds behind a differing value or rank: ``(ours, number, spec or "rank", (label, ranking) reproducing it
@@ -262,34 +262,47 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
 Rounds = Callable[[Any, int, str, "tuple[str, Any] | None"], list[dict[str, Any]]]
 
 
-def compare(source: str, published: Published, rows: dict[int, PublishedRow], unmatched: list[str],
-            specs: list[str] | None, start_date: Any, rules: str, rank: Callable[[RuleSet], Ranking],
-            rank_other: Callable[[RuleSet], Ranking], reading: points_column.Reading, points_from: str,
-            rounds: Rounds, points_published: bool) -> Report:
-    """The check of players and of teams alike: ``rank(rules)`` ranks the event (ties shared) under each candidate
-    rule set, ``rank_other`` under the other reading of the points column (``reading``); ``rows`` are the
-    published rows by our number; ``rounds`` gives the rounds (or matches) behind a differing value."""
+@dataclass(frozen=True)
+class Ranked:
+    """An event as the check compares it, players or teams alike: ``rank(rules)`` ranks it (ties shared) under a
+    candidate rule set, ``rank_other`` under the other reading of the points column (``reading``, the event read
+    from ``points_from``); ``rounds`` gives the rounds (or matches) behind a differing value."""
+
+    source: str
+    start_date: Any
+    rank: Callable[[RuleSet], Ranking]
+    rank_other: Callable[[RuleSet], Ranking]
+    reading: points_column.Reading
+    points_from: str
+    rounds: Rounds
+
+
+def compare(event: Ranked, published: Published, rows: dict[int, PublishedRow], unmatched: list[str],
+            specs: list[str] | None, rules: str, points_published: bool) -> Report:
+    """The check of players and of teams alike: ``event`` ranked under each candidate rule set against
+    ``published``, whose rows are ``rows`` by our number."""
     notes: list[str] = []
     columns = [c for c in published.columns if specs is None or c in specs]
     for c in published.columns:
         if c not in columns:
             notes.append(Message("published column {} is not in the announced list; not compared", c))
-    chosen, why = announced_rules(rules, start_date)
+    chosen, why = announced_rules(rules, event.start_date)
     announced = chosen.name
     notes.append(why)
     compared = candidates([c.split("/")[0] for c in columns]) | {announced: chosen}
-    standings = {label: rank(rs) for label, rs in compared.items()}
+    standings = {label: event.rank(rs) for label, rs in compared.items()}
     ours = standings[announced]
     notes += [n for n in ours.notes if getattr(n, "template", None) != AS_GIVEN]  # the rule set: `why` says it
     agreements = [_agreement(label, s, rows, columns) for label, s in standings.items()]
     order = sorted(agreements, key=lambda a: (-a.values_agree - a.ranks_agree, a.rules != announced))
     best = [a.rules for a in order if a.score == order[0].score]
-    differences = _differences(ours, announced, standings, rows, columns, points_published, rounds)
-    if reading.fixes:
+    differences = _differences(ours, announced, standings, rows, columns, points_published, event.rounds)
+    if event.reading.fixes:
         mine = next(a for a in agreements if a.rules == announced)
-        notes += follows(reading, points_from, mine, _agreement(announced, rank_other(chosen), rows, columns))
+        other = _agreement(announced, event.rank_other(chosen), rows, columns)
+        notes += follows(event.reading, event.points_from, mine, other)
     notes += published.unknown + publishing_notes(ours, rows, columns, published.publisher)
-    return Report(source, announced, ours.tiebreaks, not differences, differences, order, best, notes, unmatched,
+    return Report(event.source, announced, ours.tiebreaks, not differences, differences, order, best, notes, unmatched,
                   published.source, verdict(differences, order, published.publisher), published.publisher,
                   ours.primary, ours.default_list)
 

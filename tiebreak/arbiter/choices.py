@@ -19,6 +19,9 @@ DEFAULT_MODEL = MODELS[0]
 #: the elo model's edge of White, in rating points (``--white-advantage``; the Elo formula's equivalent of White's
 #: 55 % score in master play), and its bound either way (far beyond it ``10**(R/400)`` overflows)
 WHITE_ADVANTAGE, MOST_WHITE_ADVANTAGE = 35, 1000
+#: the elo model's draw probability of two equal players (``--draw-rate``): at least 0 and below 1, never 1 itself
+#: (Davidson's draw factor ``2 D / (1 - D)`` has no value at 1)
+LEAST_DRAW_RATE, DRAW_RATE_BELOW = 0, 1
 #: how tied players share the prizes of their places (``--method``), the default first: ``shared`` (added up and
 #: divided), ``hort`` (half shared, half by the tie-break order), ``tiebreak`` (by the tie-break order)
 PRIZE_METHODS = ("shared", "hort", "tiebreak")

@@ -30,8 +30,9 @@ import numpy as np
 
 from ..engine.errors import SpecifierError
 from ..engine.messages import Message
+from ..engine.model import Tournament
 from ..engine.passes import Context
-from ..engine.standings import Standings
+from ..engine.standings import Row, Standings
 from ..engine.team import read_teams
 from .choices import MOST_TEAM_BEST, TEAM_BEST, TEAM_TIEBREAKS
 
@@ -77,28 +78,13 @@ def club_ranking(s: Standings, membership: dict[int, str], best: int = TEAM_BEST
             raise SpecifierError(Message("team tie-break {} is neither TC, CUM nor in the individual list ({})",
                                          repr(code), ', '.join(s.tiebreaks)))
     t = s.tournament
-    order = {r.start_no: k for k, r in enumerate(s.rows)}
-    row_of = {r.start_no: r for r in s.rows}
     ctx = Context(t, s.rules, s.after_round, s.system == "round robin")
     running = np.cumsum(ctx.pts, axis=1)  # players x rounds, in 1/scale points
-    teams: dict[str, list[int]] = {}
-    for sno in sorted(membership, key=lambda n: order.get(n, len(order))):
-        if sno in t._row_of:
-            teams.setdefault(membership[sno], []).append(sno)
+    row_of = {r.start_no: r for r in s.rows}
     rows = []
-    for name, members in teams.items():
+    for name, members in _teams_in_standings_order(s, membership).items():
         counted = members[:best]  # already in standings order: points first, then the individual tie-breaks
-        idx = np.array([t.row(n) for n in counted], np.int64)
-        values: dict[str, Fraction] = {}
-        for code in tiebreaks:
-            if code == "TC":
-                every = np.array([t.row(n) for n in members], np.int64)
-                top = -np.sort(-running[every], axis=0)[:best]  # the best N running scores after each round
-                values[code] = Fraction(int(top.sum()), ctx.scale)
-            elif code == "CUM":
-                values[code] = Fraction(int(running[idx].sum()), ctx.scale)
-            else:
-                values[code] = sum((row_of[n].values[code] or Fraction(0) for n in counted), Fraction(0))
+        values = {code: _team_value(code, t, members, counted, best, running, ctx.scale, row_of) for code in tiebreaks}
         score = sum((row_of[n].points for n in counted), Fraction(0))
         rows.append(ClubRow(0, name, score, values, counted, members))
     rows.sort(key=lambda r: (-r.score, *(-r.values[c] for c in tiebreaks), r.name))
@@ -110,3 +96,27 @@ def club_ranking(s: Standings, membership: dict[int, str], best: int = TEAM_BEST
         else:
             row.rank = k + 1
     return ClubRanking(best, tiebreaks, rows)
+
+
+def _teams_in_standings_order(s: Standings, membership: dict[int, str]) -> dict[str, list[int]]:
+    """Each team's members in the tournament, in their order in the standings."""
+    order = {r.start_no: k for k, r in enumerate(s.rows)}
+    teams: dict[str, list[int]] = {}
+    for sno in sorted(membership, key=lambda n: order.get(n, len(order))):
+        if sno in s.tournament._row_of:
+            teams.setdefault(membership[sno], []).append(sno)
+    return teams
+
+
+def _team_value(code: str, t: Tournament, members: list[int], counted: list[int], best: int,
+                running: np.ndarray, scale: int, row_of: dict[int, Row]) -> Fraction:
+    """One team tie-break: TC (the best ``best`` running scores after each round, summed), CUM (the counted
+    members' running scores) or an individual tie-break summed over the counted members."""
+    if code == "TC":
+        every = np.array([t.row(n) for n in members], np.int64)
+        top = -np.sort(-running[every], axis=0)[:best]  # the best N running scores after each round
+        return Fraction(int(top.sum()), scale)
+    if code == "CUM":
+        idx = np.array([t.row(n) for n in counted], np.int64)
+        return Fraction(int(running[idx].sum()), scale)
+    return sum((row_of[n].values[code] or Fraction(0) for n in counted), Fraction(0))

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ..engine.errors import InputError, Place
 from ..engine.messages import Message
+from ..engine.ranking import PlayedOff
 from ..engine.standings import Standings
 from ..formats.files import read_text
 
@@ -289,7 +290,8 @@ def _decide(group: list[int], first: int, stages: list[Stage], source: str, rank
 
 def apply_results(s: Standings | TeamStandings, results: PlayoffResults) -> list[Decision]:
     """Place the tied players of ``s`` by the play-off ``results`` (rows reordered and ranks set in place; the
-    players a play-off decided recorded in ``s.decided``, start number -> place); the decisions, in place order.
+    players a play-off decided recorded in ``s.decided``, start number -> place, and ``s.played_off``, how); the
+    decisions, in place order.
     An error names a player who was not tied with the others of his stages."""
     keys = s.keys[:results.after + 1]
     group_of: dict[int, tuple[int, list[int]]] = {}
@@ -330,6 +332,7 @@ def apply_results(s: Standings | TeamStandings, results: PlayoffResults) -> list
     index = {n: i for i, n in enumerate(order)}
     s.rows.sort(key=lambda r: index[r.start_no])
     s.decided = {n: d.place_of(n)[0] for d in decisions for tier in d.tiers for n in tier}
+    s.played_off = {n: PlayedOff(d.places, note) for d in decisions for tier, note in _tier_notes(d) for n in tier}
     for r in s.rows:
         if r.start_no in s.decided:
             r.rank = s.decided[r.start_no]
@@ -354,18 +357,23 @@ def placed_by_playoff(s: S, text: str | None, path: str | None, source: str = "p
 def decision_notes(decisions: list[Decision]) -> list[str]:
     """A note for each player a play-off placed: his place and the stage that gave it, or the places he shares
     (13.2.6), or the cut to four that left him out (English; the message catalogue translates them)."""
-    notes: list[str] = []
-    for d in decisions:
-        span = f"{d.places[0]}-{d.places[1]}"
-        for tier in d.tiers:
-            first, last = d.place_of(tier[0])
-            if len(tier) > 1:
-                notes.append(Message("Nos. {} share places {}-{} after the play-off for places {} (Arbiters' Manual "
-                                     "13.2.6)", ', '.join(map(str, tier)), first, last, span))
-            elif tier[0] in d.eliminated:
-                notes.append(Message("No. {} takes place {}: cut to four by the next tie-break before the play-off for "
-                                     "places {} (13.2.11)", tier[0], first, span))
-            else:
-                notes.append(Message("No. {} takes place {} by the play-off for places {} ({}; Arbiters' Manual "
-                                     "13.2)", tier[0], first, span, KIND_NAMES[d.by[tier[0]]]))
+    return [note for d in decisions for _, note in _tier_notes(d)]
+
+
+def _tier_notes(d: Decision) -> list[tuple[list[int], Message]]:
+    """The note of each tier of the decision ``d`` (:func:`decision_notes`), beside the players it places."""
+    span = f"{d.places[0]}-{d.places[1]}"
+    notes: list[tuple[list[int], Message]] = []
+    for tier in d.tiers:
+        first, last = d.place_of(tier[0])
+        if len(tier) > 1:
+            note = Message("Nos. {} share places {}-{} after the play-off for places {} (Arbiters' Manual 13.2.6)",
+                           ', '.join(map(str, tier)), first, last, span)
+        elif tier[0] in d.eliminated:
+            note = Message("No. {} takes place {}: cut to four by the next tie-break before the play-off for places "
+                           "{} (13.2.11)", tier[0], first, span)
+        else:
+            note = Message("No. {} takes place {} by the play-off for places {} ({}; Arbiters' Manual 13.2)",
+                           tier[0], first, span, KIND_NAMES[d.by[tier[0]]])
+        notes.append((tier, note))
     return notes

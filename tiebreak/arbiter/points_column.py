@@ -75,9 +75,25 @@ def read(t: Tournament, team_of: dict[int, int] | None = None,
     if not delta:
         return Reading(t)
     kind = t.kind.copy()
-    table = t.score_system.table()
+    given = _give_up(t, delta, kind)
+    _take(t, delta, kind, given, team_of, team_opponent)
     fixes: list[Fix] = []
-    given: list[tuple[int, int, Fraction]] = []  # (start no, round index, points given up)
+    fixed_rows = set()
+    out = replace(t, kind=kind)
+    for sno in delta:
+        i = t.row(sno)
+        for r in np.nonzero(kind[i] != t.kind[i])[0].tolist():
+            fixes.append(Fix(sno, t.players[i].name, r + 1, t.points(sno), out.points(sno), Kind(int(kind[i, r]))))
+            fixed_rows.add(sno)
+    unplaced = sorted(s for s in delta if s not in fixed_rows or out.points(s) != t.player(s).declared_points)
+    return Reading(out, sorted(fixes, key=lambda f: (f.round, f.start_no)), unplaced)
+
+
+def _give_up(t: Tournament, delta: dict[int, Fraction], kind: np.ndarray) -> list[tuple[int, int, Fraction]]:
+    """A player whose column is below his results gives up the one unplayed round worth exactly the difference
+    (made a zero-point bye in ``kind``); returns (start no, round index, points given up) of each."""
+    table = t.score_system.table()
+    given: list[tuple[int, int, Fraction]] = []
     for sno, d in delta.items():
         if d >= 0:
             continue
@@ -88,30 +104,32 @@ def read(t: Tournament, team_of: dict[int, int] | None = None,
             r = rounds[0]
             kind[i, r] = Kind.ZPB
             given.append((sno, r, -d))
+    return given
+
+
+def _take(t: Tournament, delta: dict[int, Fraction], kind: np.ndarray, given: list[tuple[int, int, Fraction]],
+          team_of: dict[int, int] | None, team_opponent: dict[tuple[int, int], int] | None) -> None:
+    """A player whose column is above his results takes, in ``kind``, the one point given up that fits him (the
+    same round unplayed by him, the same amount; in a team event, given up by the team his team met)."""
     taken: set[int] = set()
     for sno, d in delta.items():
         if d <= 0:
             continue
         i = t.row(sno)
-        places = []
-        for k, (giver, r, p) in enumerate(given):
-            if k in taken or p != d or t.opponent[i, r] != NO_OPPONENT or Kind(int(kind[i, r])) not in _ZERO:
-                continue
-            if team_of is not None and team_opponent is not None:
-                mine, theirs = team_of.get(sno), team_of.get(giver)
-                if mine is None or theirs is None or team_opponent.get((theirs, r)) != mine:
-                    continue
-            places.append(k)
+        places = [k for k, (giver, r, p) in enumerate(given)
+                  if k not in taken and p == d and t.opponent[i, r] == NO_OPPONENT and Kind(int(kind[i, r])) in _ZERO
+                  and _same_match(sno, giver, r, team_of, team_opponent)]
         if len(places) == 1:
             k = places[0]
             taken.add(k)
             kind[i, given[k][1]] = t.kind[t.row(given[k][0]), given[k][1]]  # the kind the point had
-    fixed_rows = set()
-    out = replace(t, kind=kind)
-    for sno in delta:
-        i = t.row(sno)
-        for r in np.nonzero(kind[i] != t.kind[i])[0].tolist():
-            fixes.append(Fix(sno, t.players[i].name, r + 1, t.points(sno), out.points(sno), Kind(int(kind[i, r]))))
-            fixed_rows.add(sno)
-    unplaced = sorted(s for s in delta if s not in fixed_rows or out.points(s) != t.player(s).declared_points)
-    return Reading(out, sorted(fixes, key=lambda f: (f.round, f.start_no)), unplaced)
+
+
+def _same_match(sno: int, giver: int, r: int, team_of: dict[int, int] | None,
+                team_opponent: dict[tuple[int, int], int] | None) -> bool:
+    """Whether a point may move from ``giver`` to ``sno`` in round index ``r``: always in an individual event; in a
+    team event only between the two teams of one match."""
+    if team_of is None or team_opponent is None:
+        return True
+    mine, theirs = team_of.get(sno), team_of.get(giver)
+    return mine is not None and theirs is not None and team_opponent.get((theirs, r)) == mine

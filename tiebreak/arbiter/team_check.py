@@ -20,7 +20,7 @@ from ..engine.team_matches import TeamTournament, build
 from ..engine.team_tiebreaks import parse_team
 from ..formats.published import Published
 from . import points_column
-from .check import Report, compare, match_rows, points_reading
+from .check import Ranked, Report, compare, match_rows, points_reading
 
 
 def team_reading(tt: TeamTournament, t: Tournament) -> points_column.Reading:
@@ -51,9 +51,10 @@ def check_teams(t: Tournament, published: Published, tiebreaks: str | None = Non
         return compute_team_standings(teams, tiebreaks, rules=rs, after_round=after_round, lots=False, system=system)
 
     changed = {(f.round, team) for f in reading.fixes for team, tm in enumerate(tt.teams) if f.start_no in tm.members}
-    return compare(t.source or published.source, published, rows, unmatched, specs, tt.matches.start_date, rules,
-                   lambda rs: rank(tt, rs), lambda rs: rank(other, rs), reading, points_from,
-                   lambda ours, number, spec, by: team_matches(ours, number, changed), False)
+    event = Ranked(t.source or published.source, tt.matches.start_date, lambda rs: rank(tt, rs),
+                   lambda rs: rank(other, rs), reading, points_from,
+                   lambda ours, number, spec, by: team_matches(ours, number, changed))
+    return compare(event, published, rows, unmatched, specs, rules, False)
 
 
 def team_matches(s: TeamStandings, number: int,

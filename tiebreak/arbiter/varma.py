@@ -91,11 +91,7 @@ def draw(players: list[tuple[str, str]], seed: int, variant: str = DEFAULT_VARIA
         twice = next(x for x in names if names.count(x) > 1)
         raise InputError(Message("{} is listed twice; give the players different names (add an initial)", repr(twice)),
                          Place(field="player"))
-    sets = table(n, variant)
-    if n % 2:  # the highest number is the bye: nobody draws it
-        for numbers in sets.values():
-            if n + 1 in numbers:
-                numbers.remove(n + 1)
+    sets = _drawable(n, variant)
     rng = random.Random(seed)
     feds: dict[str, list[str]] = {}
     for name, fed in players:
@@ -116,14 +112,32 @@ def draw(players: list[tuple[str, str]], seed: int, variant: str = DEFAULT_VARIA
                 result.numbers[name] = number
                 result.order.append((fed, name, choice, number))
             names = names[room[choice]:]
+    result.conflicts.extend(_conflicts(feds, result.numbers, n))
+    return result
+
+
+def _drawable(n: int, variant: str) -> dict[str, list[int]]:
+    """Varma's sets for ``n`` players, each the numbers still to draw (with an odd ``n`` the highest number is the
+    bye: nobody draws it)."""
+    sets = table(n, variant)
+    if n % 2:
+        for numbers in sets.values():
+            if n + 1 in numbers:
+                numbers.remove(n + 1)
+    return sets
+
+
+def _conflicts(feds: dict[str, list[str]], numbers: dict[str, int], n: int) -> list[tuple[str, str, int]]:
+    """(a, b, round) for two players of one federation whom their numbers pair in the last rounds."""
     meets = last_rounds_meetings(n)
+    found = []
     for names in feds.values():
         for i, a in enumerate(names):
             for b in names[i + 1:]:
-                r = meets.get(frozenset((result.numbers[a], result.numbers[b])))
+                r = meets.get(frozenset((numbers[a], numbers[b])))
                 if r:
-                    result.conflicts.append((a, b, r))
-    return result
+                    found.append((a, b, r))
+    return found
 
 
 def parse_players(text: str, source: str = "") -> list[tuple[str, str]]:

@@ -117,6 +117,7 @@ class Explain(Output):
     file: str
     player: int | None
     pair: list[int] | None  # --players N M
+    playoff: str | None  # a play-off results file
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -233,7 +234,7 @@ class Serve(Command):
     max_streams: int
     max_streams_per_client: int
     poll_seconds: float  # a broadcast's address (--watch https://…): the least time between two requests
-    players: str | None  # a broadcast's player list (TRF, any file read, or a CSV)
+    player_list: str | None  # a broadcast's player list (TRF, any file read, or a CSV): --player-list, old --players
     downloads: str  # with --site: as ``site`` (the standings to download, the games, the look)
     games: str | None
     logo: str | None

@@ -112,7 +112,7 @@ def _explain(ns: argparse.Namespace) -> int:
     result = explain(view(Options, ns), args.file, numbers, warnings)
     for w in warnings:
         warn(w, args.lang)
-    emit(args.written(args.file), result["text"])
+    emit(args.written(args.file, *([args.playoff] if args.playoff else [])), result["text"])
     return 0
 
 

@@ -94,7 +94,7 @@ def _bound(number: float | None) -> str:
 class Bounded:
     """The type of a declared number option (:mod:`tiebreak.app.declared`): a whole number (``whole``) or a decimal
     from ``low`` to ``high``, read as :func:`whole_number` and :func:`decimal_number` read it; with ``none``, the word
-    ``none`` too (no limit).
+    ``none`` too (no limit); with ``below``, ``high`` itself is refused.
 
     >>> Bounded(True, 1, 100)("7"), Bounded(False, 0, 20, none=True)("none")
     (7, None)
@@ -102,16 +102,24 @@ class Bounded:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: '0' is outside 1..100
+    >>> Bounded(False, 0, 1, below=True)("1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '1' must be at least 0 and below 1
     """
 
-    def __init__(self, whole: bool, low: float | None, high: float | None, none: bool = False) -> None:
-        self.whole, self.low, self.high, self.none = whole, low, high, none
+    def __init__(self, whole: bool, low: float | None, high: float | None, none: bool = False,
+                 below: bool = False) -> None:
+        self.whole, self.low, self.high, self.none, self.below = whole, low, high, none, below
         self.__name__ = "whole_number" if whole else "decimal_number"  # argparse names the type in its errors
 
     def __call__(self, text: str) -> float | None:
         if self.none and text.strip().lower() == "none":
             return None
         value = whole_number(text) if self.whole else decimal_number(text)
+        if self.below and ((self.low is not None and value < self.low) or (self.high is not None and value >= self.high)):
+            raise _refused(Message("{} must be at least {} and below {}", repr(text.strip()[:40]), _bound(self.low),
+                                   _bound(self.high)))
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
             raise _refused(Message("{} is outside {}..{}", repr(text.strip()[:40]), _bound(self.low), _bound(self.high)))
         return value

@@ -39,7 +39,7 @@ def _argument(o: Option, command: str) -> dict[str, Any]:
     if o.read is not None:
         given["type"] = o.read
     if o.kind in (int, float):
-        given["type"] = Bounded(o.kind is int, o.low, o.high, none=o.none)
+        given["type"] = Bounded(o.kind is int, o.low, o.high, none=o.none, below=o.below)
     return given
 
 

@@ -22,17 +22,17 @@ from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.messages import Message
 from ..engine.model import format_number
 from ..engine.presets import PRESETS
-from ..engine.ranking import lot_marked
 from ..engine.registry import CATALOGUE
 from ..engine.specifier import MODIFIERS
 from ..formats.files import read_text
 from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE, from_chess_results_legend
 from ..render import ratings as render
 from ..render.i18n import message, team_catalogue, tiebreak_name, word
+from ..render.legend import text_lines
 from ..render.odds import Progress
 from ..render.output import dumps_exact
 from ..render.series import to_json_obj, to_text
-from ..render.tools import berger_text, playoffs_text, varma_text
+from ..render.tools import berger_text, playoffs_text, prize_marks, prize_place, varma_text
 from ..render.words import MESSAGE_WORDS, TEAM_WORDS
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, view
 from .files import emit, warn
@@ -95,7 +95,8 @@ def _prizes(ns: argparse.Namespace) -> int:
     elif args.format == "html":
         text = prizes_page(paid, args.lang, args.file)
     else:
-        text = "".join(f"{line}\n" for line in [*map(_prize_line, paid.awards), *prize_rests(paid.awards, args.lang)])
+        text = "".join(f"{line}\n" for line in [*map(_prize_line, paid.awards), *prize_rests(paid.awards, args.lang),
+                                                 *text_lines(prize_marks(paid.awards, paid.seed, args.lang))])
     emit(args.written(args.file, args.prizes, *([args.playoff] if args.playoff else [])), text)
     if args.format not in ("json", "html"):  # those carry the notes, as the standings' do (the seed of a lot among them)
         for note in paid.notes:
@@ -104,10 +105,10 @@ def _prizes(ns: argparse.Namespace) -> int:
 
 
 def _prize_line(a: dict[str, Any]) -> str:
-    """One award as the text lists it: the place as the standings write it (``5-9`` shared, ``40*`` placed by lot),
-    number, name, prize, amount."""
+    """One award as the text lists it: the place as the standings write it (``5-9`` shared, ``40*`` placed by lot,
+    ``1‡`` by the play-off), number, name, prize, amount."""
     amount = "—" if a["amount"] is None else format_number(a["amount"], 2)
-    place = lot_marked(a["place"], a["lot"] is not None)
+    place = prize_place(a)
     return f"{place:>4} {a['start_no']:>4}  {a['name'][:30]:30} {a['prize']:40} {amount:>10}"
 
 
@@ -257,7 +258,7 @@ def _serve(ns: argparse.Namespace) -> int:
     try:
         import uvicorn  # noqa: F401, PLC0415  (imported by serve; checked here, before anything starts)
 
-        from ..web import serve  # noqa: PLC0415  start-up: serve only: FastAPI (+880 ms measured)
+        from ..web.app import bound_address, listening, serve  # noqa: PLC0415  start-up: serve only: FastAPI (+880 ms measured)
         live = None
         if args.watch:
             import watchfiles  # noqa: F401, PLC0415  (imported when the server starts watching; checked before it starts)
@@ -268,10 +269,9 @@ def _serve(ns: argparse.Namespace) -> int:
             site = _live_site(args)
             remote, target = _broadcast_address(args)
             players = None
-            if args.players:  # the broadcast's player list, read (and any error said) before the server starts
-
+            if args.player_list:  # the broadcast's player list, read (and any error said) before the server starts
                 listed_warnings: list[InputWarning] = []
-                players = (Path(args.players).name, player_list(args.players, listed_warnings))
+                players = (Path(args.player_list).name, player_list(args.player_list, listed_warnings))
                 for w in listed_warnings:
                     warn(w, args.lang)
             settings = Settings(**{k: getattr(args, k) for k in RANKING},  # as `standings` ranks the file
@@ -283,18 +283,22 @@ def _serve(ns: argparse.Namespace) -> int:
                            remote=remote, players=players)
     except ImportError as e:
         raise _missing_extra(e) from None
+    try:  # bound before it is said: --port 0 is the port the system chose
+        sock = listening(args.host, args.port)
+    except InputError:  # the address cannot be had: nothing started
+        if live is not None:
+            live.close()
+        raise
+    url = bound_address(sock)
     if live is not None:
-        print(message(Message("tiebreak: live standings of {} event file at http://{}:{}/live",
-                              len(live.events), args.host, args.port,
-                              plural="tiebreak: live standings of {} event files at http://{}:{}/live",
-                              count=len(live.events)),
+        print(message(Message("tiebreak: live standings of {} event file at {}live", len(live.events), url,
+                              plural="tiebreak: live standings of {} event files at {}live", count=len(live.events)),
                       args.lang),
               file=sys.stderr)
         for passed in live.folder.passed_over():  # a website or web pages beside the event files: said, never read
             print(f"tiebreak: {message(passed, args.lang)}", file=sys.stderr)
         if args.site:
             print(message(Message("tiebreak: the site of the live events is kept in {}", args.site), args.lang), file=sys.stderr)
-    print(message(Message("tiebreak: open http://{}:{}/ in a browser (Ctrl-C stops)", args.host, args.port), args.lang),
-          file=sys.stderr)
-    serve(args.host, args.port, live)
+    print(message(Message("tiebreak: open {} in a browser (Ctrl-C stops)", url), args.lang), file=sys.stderr)
+    serve(sock, live)
     return 0

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Container, Iterable, Protocol, Sequence
 
 import numpy as np
 
+from .messages import Message
 from .passes import Column
 
 #: ``split(members)`` of a Type A tie-break: the tiers of a tied group (best first) and details for ``Column.extra``
@@ -213,6 +215,8 @@ class Ranking(Protocol):
     default_list: bool
     #: start number -> place of those a play-off placed (Arbiters' Manual 13.2; empty without one)
     decided: dict[int, int]
+    #: start number -> how the play-off placed it (the places played for, the standings' note; empty without one)
+    played_off: dict[int, PlayedOff]
 
     @property
     def rows(self) -> Sequence[RankedRow]: ...
@@ -291,33 +295,50 @@ def tie_groups(ranks: dict[int, int]) -> dict[int, tuple[int, int]]:
 #: the mark after a place that the drawing of lots decided (``40*``), on every face (the legend's footnote gives the
 #: seed)
 LOT_MARK = "*"
+#: the mark after a place that the play-off decided (``1‡``), on every face that writes the place, whose legend names
+#: it (Arbiters' Manual 13.2)
+PLAYOFF_MARK = "‡"
 
 
-def lot_marked(place: str, lot: bool) -> str:
-    """The place as every face shows it: its text (``5-9``, :func:`written_places`), marked :data:`LOT_MARK` where a
-    lot decided it.
+@dataclass(frozen=True)
+class PlayedOff:
+    """How a play-off placed one participant (Arbiters' Manual 13.2): the places it was played for (``(1, 2)``)
+    and the standings' note that says how (:func:`tiebreak.arbiter.playoff_results.decision_notes`)."""
 
-    >>> lot_marked("40", True), lot_marked("5-9", False)
-    ('40*', '5-9')
+    places: tuple[int, int]
+    note: Message
+
+
+def lot_marked(place: str, lot: bool, playoff: bool = False) -> str:
+    """The place as every face shows it: its text (``5-9``, :func:`written_places`), marked :data:`PLAYOFF_MARK`
+    where the play-off decided it, then :data:`LOT_MARK` where a lot decided it.
+
+    >>> lot_marked("40", True), lot_marked("5-9", False), lot_marked("1", False, playoff=True)
+    ('40*', '5-9', '1‡')
     """
-    return place + LOT_MARK if lot else place
+    marked = place + PLAYOFF_MARK if playoff else place
+    return marked + LOT_MARK if lot else marked
 
 
-def place_texts(ranks: dict[int, int], drawn: Container[int] = ()) -> dict[int, str]:
+def place_texts(ranks: dict[int, int], drawn: Container[int] = (), decided: Container[int] = ()) -> dict[int, str]:
     """Start number -> the place as every face shows it (``5-9`` shared, ``40*`` where the start number is among
-    ``drawn``: a lot placed it), from start number -> rank.
+    ``drawn``: a lot placed it, ``1‡`` where it is among ``decided``: the play-off placed it), from start number ->
+    rank.
 
     >>> place_texts({7: 1, 9: 2, 3: 2, 4: 4}), place_texts({7: 1, 9: 2, 3: 3}, drawn={9, 3})
     ({7: '1', 9: '2-3', 3: '2-3', 4: '4'}, {7: '1', 9: '2*', 3: '3*'})
+    >>> place_texts({9: 1, 7: 2, 3: 3}, decided={9, 7})
+    {9: '1‡', 7: '2‡', 3: '3'}
     """
-    return {n: lot_marked(text, n in drawn) for n, text in zip(ranks, written_places(list(ranks.values())))}
+    return {n: lot_marked(text, n in drawn, n in decided)
+            for n, text in zip(ranks, written_places(list(ranks.values())))}
 
 
-def shown_places(rows: Iterable[RankedRow]) -> dict[int, str]:
-    """Start number (team number) -> the place of each row of a ranking as every face shows it (:func:`place_texts`:
-    ``5-9`` shared, ``40*`` placed by lot)."""
-    rows = list(rows)
-    return place_texts({r.start_no: r.rank for r in rows}, {r.start_no for r in rows if r.lot is not None})
+def shown_places(s: Ranking) -> dict[int, str]:
+    """Start number (team number) -> the place of each row of the ranking ``s`` as every face shows it
+    (:func:`place_texts`: ``5-9`` shared, ``40*`` placed by lot, ``1‡`` placed by the play-off)."""
+    return place_texts({r.start_no: r.rank for r in s.rows}, {r.start_no for r in s.rows if r.lot is not None},
+                       s.decided)
 
 
 def written_places(ranks: Sequence[int]) -> list[str]:

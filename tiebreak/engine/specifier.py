@@ -116,31 +116,38 @@ def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict[
             shown = ", ".join(sorted(set(allowed))) or "none"
             raise SpecifierError(Message("modifier {} is not allowed with {} in {} (allowed: {})",
                                          repr(mod), code, repr(raw), shown))
-        if letter == "C":
-            kw["cut"] = int(m.group(2))
-        elif letter == "M":
-            kw["median"] = int(m.group(2))
-        elif letter == "L":
-            v = m.group(3)
-            if "." in v:
-                kw["limit"] = Fraction(v)
-            elif v[0] in "+-":
-                kw["limit"] = Fraction(int(v), 2)
-            else:
-                kw["limit_percent"] = int(v)
-        elif letter == "U":
-            kw["unrated"] = int(m.group(4))
-        elif letter == "K":
-            kw["factor"] = int(m.group(7))
-        elif letter == "V":
-            year = m.group(5)
-            version = {"2024": "fide-2024", "2026": "fide-2026", "1": "fide-2024", "2": "fide-2026",
-                       "0": "fide-2022", "2022": "fide-2022"}.get(year)
-            if version is None:
-                raise SpecifierError(Message("{}: rule edition V{} is not known (use V0, V2024 or V2026)", raw, year))
-            kw["version"] = version
-        else:
-            kw[{"P": "played", "F": "fore", "R": "reverse", "S": "swiss"}[letter]] = True
+        kw.update(_modifier_argument(letter, m, raw))
     if kw.get("cut") and kw.get("median"):
         raise SpecifierError(Message("{}: use either Cut or Median, not both", raw))
     return kw
+
+
+#: the rule edition a ``V`` modifier names, by year or by its short number
+_EDITIONS = {"2024": "fide-2024", "2026": "fide-2026", "1": "fide-2024", "2": "fide-2026", "0": "fide-2022",
+             "2022": "fide-2022"}
+_FLAGS = {"P": "played", "F": "fore", "R": "reverse", "S": "swiss"}
+
+
+def _modifier_argument(letter: str, m: re.Match[str], raw: str) -> dict[str, Any]:
+    """The keyword argument of :class:`TieBreakSpec` that one modifier (matched by ``_MOD_RE``) gives."""
+    if letter == "C":
+        return {"cut": int(m.group(2))}
+    if letter == "M":
+        return {"median": int(m.group(2))}
+    if letter == "L":
+        v = m.group(3)
+        if "." in v:
+            return {"limit": Fraction(v)}
+        if v[0] in "+-":
+            return {"limit": Fraction(int(v), 2)}
+        return {"limit_percent": int(v)}
+    if letter == "U":
+        return {"unrated": int(m.group(4))}
+    if letter == "K":
+        return {"factor": int(m.group(7))}
+    if letter == "V":
+        version = _EDITIONS.get(m.group(5))
+        if version is None:
+            raise SpecifierError(Message("{}: rule edition V{} is not known (use V0, V2024 or V2026)", raw, m.group(5)))
+        return {"version": version}
+    return {_FLAGS[letter]: True}

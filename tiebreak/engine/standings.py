@@ -36,7 +36,7 @@ from .passes import (
     Column,
     Context,
 )
-from .ranking import Step, apply_list, column_keys, column_of, event_seed, finish
+from .ranking import PlayedOff, Step, apply_list, column_keys, column_of, event_seed, finish
 from .registry import CATALOGUE, parse_list
 from .rules import EDITIONS, RuleSet, choose_rules, with_choices
 from .specifier import TieBreakSpec
@@ -129,6 +129,8 @@ class Standings:
     warnings: list[InputWarning] = field(default_factory=list)
     #: the players a play-off placed: start number -> place (Arbiters' Manual 13.2; tiebreak.arbiter.playoff_results)
     decided: dict[int, int] = field(default_factory=dict)
+    #: start number -> how the play-off placed the player: the places played for and the standings' note
+    played_off: dict[int, PlayedOff] = field(default_factory=dict)
     #: no list was given and the file names none: the list is the FIDE default (a note says which)
     default_list: bool = False
 

@@ -15,7 +15,7 @@ from .messages import Message, Term, TieBreakList
 from .model import Tournament
 from .numbers import check_seed
 from .passes import Column
-from .ranking import Step, apply_list, column_keys, column_of, finish, tied_groups
+from .ranking import PlayedOff, Step, apply_list, column_keys, column_of, finish, tied_groups
 from .registry import parse_list
 from .rules import EDITIONS, RuleSet, choose_rules
 from .specifier import TieBreakSpec
@@ -82,6 +82,8 @@ class TeamStandings:
     warnings: list[InputWarning]
     #: the teams a play-off placed: number -> place (Arbiters' Manual 13.2; :mod:`tiebreak.arbiter.playoff_results`)
     decided: dict[int, int] = field(default_factory=dict)
+    #: number -> how the play-off placed the team: the places played for and the standings' note
+    played_off: dict[int, PlayedOff] = field(default_factory=dict)
     #: no list was given and the file names none: the list is the Arbiters' Manual's default (a note says which)
     default_list: bool = False
 

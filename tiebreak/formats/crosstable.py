@@ -3,7 +3,8 @@
 Columns (header names are case-insensitive): ``No`` (start number; default the row order), ``Name``, optionally
 ``Rating``, ``Fed``, ``FIDE ID``, ``Points`` (checked, not trusted), then one column per round named ``R1``, ``Rd 1``,
 ``1`` …  A round cell is ``<opponent><colour><result>`` — ``12w1``, ``7b½``, ``3b=``, ``5w0``, ``9b+`` (forfeit win),
-``9w-`` (forfeit loss) — or a bye: ``U``/``PAB`` (pairing-allocated), ``F``/``FPB`` (full point), ``H``/``HPB``/``½``
+``9w-`` (forfeit loss), ``12w*`` (paired, not yet played: as every face's crosstable writes it; ``?`` and ``X``
+read too) — or a bye: ``U``/``PAB`` (pairing-allocated), ``F``/``FPB`` (full point), ``H``/``HPB``/``½``
 (half point), ``Z``/``ZPB``/``0`` (zero point), empty (absent).  ``;`` separated files (European spreadsheets) work too.
 
 >>> t = loads("No,Name,R1,R2\\n1,Ann,2w1,3b=\\n2,Bob,1b0,U\\n3,Cy,H,1w=\\n")
@@ -29,10 +30,10 @@ from .dates import parse_date
 from .files import read_input, write_output
 from .text import MAX_FREE_TEXT, MAX_ROUNDS, SafeCsvWriter, check_size, csv_rows, decode, one_line, round_field
 
-_GAME = re.compile(r"^([0-9]{1,7})\s*([wbsnWBSNбчБЧ-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
+_GAME = re.compile(r"^([0-9]{1,7})\s*([wbsnWBSNбчБЧ-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?|\*)$")
 _RESULT = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "½": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW,
            "1/2": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "W": Kind.WIN_SHORT,
-           "D": Kind.DRAW_SHORT, "L": Kind.LOSS_SHORT, "X": Kind.UNKNOWN, "?": Kind.UNKNOWN}
+           "D": Kind.DRAW_SHORT, "L": Kind.LOSS_SHORT, "X": Kind.UNKNOWN, "?": Kind.UNKNOWN, "*": Kind.UNKNOWN}
 _BYES = {"U": Kind.PAB, "PAB": Kind.PAB, "BYE": Kind.PAB, "F": Kind.FPB, "FPB": Kind.FPB, "H": Kind.HPB,
          "HPB": Kind.HPB, "½": Kind.HPB, "Z": Kind.ZPB, "ZPB": Kind.ZPB, "0": Kind.ZPB, "": Kind.ABSENT,
          "-": Kind.ABSENT}
@@ -344,7 +345,7 @@ def _check(t: Tournament, warnings: list[InputWarning]) -> None:
 
 
 _CELL_BACK = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "=", Kind.WIN_SHORT: "W", Kind.DRAW_SHORT: "D",
-              Kind.LOSS_SHORT: "L", Kind.UNKNOWN: "?", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-",
+              Kind.LOSS_SHORT: "L", Kind.UNKNOWN: "*", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-",
               Kind.DOUBLE_FORFEIT: "-", Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z", Kind.ABSENT: ""}
 
 
@@ -360,7 +361,9 @@ def _points_cell(x: Fraction) -> str | int | float:
 
 
 def to_rows(t: Tournament) -> list[Row]:
-    """Header and one row per player, as :func:`from_rows` reads them."""
+    """Header and one row per player, as :func:`from_rows` reads them; a game paired and not yet played (the grid's
+    or the file's pending pairings) is ``12w*``, as the crosstable of every face writes it."""
+    t = t.with_pending_paired()
     club = ["Club"] if any(p.club for p in t.players) else []
     # the player fields a file has beyond those (a title, a sex, a birth date: categories and columns use them)
     more = [(h, f) for h, f in (("Title", "title"), ("Sex", "sex"), ("Birth", "birth_date"))

@@ -91,11 +91,24 @@ def read(data: bytes, source: str) -> tuple[list[list[str]], str, str]:
         raise InputError("this HTML page holds no table: save the page of the standings (the ranking list or the "
                          "crosstable) itself", Place(source))
     best = max(tables, key=lambda t: len(t.find_all("tr")))
+    rows = _rows(best)
+    marker = "\u2063table\u2063"  # where the table stood, in the page's words around it
+    best.replace_with(marker)
+    before, _, after = soup.get_text("\n", strip=True).partition(marker)
+    return rows, before.strip(), after.strip()
+
+
+def _rows(table: object) -> list[list[str]]:
+    """The rows of ``table`` (a Beautiful Soup ``Tag``) as texts: a player's cell is two (his number and name),
+    ``colspan`` cells repeated so columns stay in place, and the header gains "SNo" above the players' numbers."""
+    from bs4 import Tag  # noqa: PLC0415  (as above)
+
+    assert isinstance(table, Tag)
     rows: list[list[str]] = []
     player_column: int | None = None
     first_player = 0  # the first row with a player cell
-    for tr in best.find_all("tr"):
-        if not isinstance(tr, Tag) or tr.find_parent("table") is not best:
+    for tr in table.find_all("tr"):
+        if not isinstance(tr, Tag) or tr.find_parent("table") is not table:
             continue
         cells: list[str] = []
         for cell in tr.find_all(["td", "th"], recursive=False):
@@ -115,10 +128,7 @@ def read(data: bytes, source: str) -> tuple[list[list[str]], str, str]:
         head = next((cells for cells in reversed(rows[:first_player]) if len(cells) > player_column), None)
         if head is not None:
             head.insert(player_column, "SNo")
-    marker = "\u2063table\u2063"  # where the table stood, in the page's words around it
-    best.replace_with(marker)
-    before, _, after = soup.get_text("\n", strip=True).partition(marker)
-    return rows, before.strip(), after.strip()
+    return rows
 
 
 def rows_of(data: bytes, source: str) -> list[list[str]]:

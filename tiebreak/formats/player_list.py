@@ -1,4 +1,4 @@
-"""A broadcast's players from a list of their own (``serve --watch games.pgn --players FILE``).
+"""A broadcast's players from a list of their own (``serve --watch games.pgn --player-list FILE``).
 
 A broadcast's PGN names its players as the relay typed them, often without ratings, titles or federations, and its
 start numbers are made up (by rating, then name).  The event's player list, a TRF or any file tiebreak reads, or a

@@ -206,7 +206,10 @@ def _read_back(t: Tournament, writer: str, target: str | Path) -> bytes:
 
 
 def differences(t: Tournament, back: Tournament) -> str:
-    """What a tournament read back from a written file lost: its players, rounds or results ("" when nothing)."""
+    """What a tournament read back from a written file lost: its players, rounds or results ("" when nothing); a
+    game paired and not yet played is the same whether a format holds it in the grid (a crosstable's ``12w*``) or
+    as a pairing of its own (TRF's round block without a result)."""
+    t, back = t.with_pending_paired(), back.with_pending_paired()
     if [p.start_no for p in t.players] != [p.start_no for p in back.players]:
         return Message("the players")
     if t.rounds != back.rounds:

@@ -122,23 +122,40 @@ def _game(t: Tournament, g: SmGame, r: int, n: int, seen: set[int], source: str,
             raise InputError(Message("a record without a player (White {}, Black {}, result {})", white, black, code), where)
         return None  # an empty board slot (a team round robin's fixed boards)
     if black in (BYE, NOT_PAIRED):
-        kind = _BYES[black].get(code)
-        if kind is None:
-            warnings.append(InputWarning(Message("result {} of player {}'s bye ({}) is not known; read as not paired",
-                                                 code, white, format(black, '04X')), where))
-        elif kind is not Kind.ABSENT:
-            t.set_bye(r, white, kind)
+        _bye(t, r, white, black, code, where, warnings)
         return None
-    if white == 0 or black == 0:  # a team's board with one side empty
-        present, seen_from_white = (black, False) if white == 0 else (white, True)
-        kind = _EMPTY_BOARD.get(code if seen_from_white else {1: 3, 3: 1, 4: 5, 5: 4}.get(code, code))
-        if kind is None and code:
-            warnings.append(InputWarning(Message("result {} on a board without an opponent is not known; player {} read "
-                                                 "as not paired",
-                                                 code, present), where))
-        elif kind is not None:
-            t.set_bye(r, present, kind)
+    if white == 0 or black == 0:
+        _one_side(t, r, white, black, code, where, warnings)
         return None
+    return _played(t, r, white, black, code, where, warnings)
+
+
+def _bye(t: Tournament, r: int, player: int, bye: int, code: int, where: Place, warnings: list[InputWarning]) -> None:
+    """A player's bye (``bye``: Swiss-Manager's bye or not-paired number) of result ``code``."""
+    kind = _BYES[bye].get(code)
+    if kind is None:
+        warnings.append(InputWarning(Message("result {} of player {}'s bye ({}) is not known; read as not paired",
+                                             code, player, format(bye, '04X')), where))
+    elif kind is not Kind.ABSENT:
+        t.set_bye(r, player, kind)
+
+
+def _one_side(t: Tournament, r: int, white: int, black: int, code: int, where: Place,
+              warnings: list[InputWarning]) -> None:
+    """A team's board with one side empty (``white`` or ``black`` is 0): the present player's result alone."""
+    present, seen_from_white = (black, False) if white == 0 else (white, True)
+    kind = _EMPTY_BOARD.get(code if seen_from_white else {1: 3, 3: 1, 4: 5, 5: 4}.get(code, code))
+    if kind is None and code:
+        warnings.append(InputWarning(Message("result {} on a board without an opponent is not known; player {} read "
+                                             "as not paired",
+                                             code, present), where))
+    elif kind is not None:
+        t.set_bye(r, present, kind)
+
+
+def _played(t: Tournament, r: int, white: int, black: int, code: int, where: Place,
+            warnings: list[InputWarning]) -> tuple[int, int, int] | None:
+    """A game between two players; returned when it has no result yet (or one this reader does not know)."""
     if code == 0:
         return (r, white, black)
     if code == 10:  # both lost (0-0): a loss on each side, the game played

@@ -161,20 +161,29 @@ def read_rows(data: bytes, title: str | None = None) -> list[list[str]]:
             r_pos = r + 1
             if r >= 1_048_576:
                 raise XlsxError(Message("row {} is outside a worksheet", r + 1))
-            for c_pos, cell in enumerate(element.iterfind("m:c", _NS)):
-                m = _CELL_REF.match(cell.get("r", ""))
-                c = _column_index(m.group(1)) if m else c_pos
-                if c >= 16384:
-                    raise XlsxError(Message("cell {} is outside a worksheet", cell.get('r', '?')))
-                text = _cell_text(cell, shared)
-                if text:
-                    rows.setdefault(r, {})[c] = text
+            cells = _row_texts(element, shared)
+            if cells:
+                rows.setdefault(r, {}).update(cells)
             element.clear()  # the row is read: drop it so the tree does not grow with the sheet
     width = max((max(c) + 1 for c in rows.values() if c), default=0)
     if (max(rows, default=0) + 1) * width > MAX_CELLS:
         raise XlsxError(Message("the sheet spans more than {} cell", Count(MAX_CELLS),
                                 plural="the sheet spans more than {} cells", count=MAX_CELLS))
     return [[rows.get(r, {}).get(c, "") for c in range(width)] for r in range(max(rows, default=-1) + 1)]
+
+
+def _row_texts(row: ET.Element, shared: list[str]) -> dict[int, str]:
+    """Column index -> text of a row element's cells that are not empty."""
+    texts: dict[int, str] = {}
+    for c_pos, cell in enumerate(row.iterfind("m:c", _NS)):
+        m = _CELL_REF.match(cell.get("r", ""))
+        c = _column_index(m.group(1)) if m else c_pos
+        if c >= 16384:
+            raise XlsxError(Message("cell {} is outside a worksheet", cell.get('r', '?')))
+        text = _cell_text(cell, shared)
+        if text:
+            texts[c] = text
+    return texts
 
 
 def _shared_strings(data: bytes | None) -> list[str]:

@@ -244,7 +244,7 @@ def if_ended_now(live: AsItStands, settings: Settings) -> list[dict[str, Any]] |
             s = rank_players(settings, replace(t, kind=kind))  # ranked as the live standings are
             place = {r.start_no: r.rank for r in s.rows}
             # as the standings write a place: 3* where the event's lot decided it, 1-2 shared under serve --no-lots
-            written = shown_places(s.rows)
+            written = shown_places(s)
             results.append({"result": result, "white_place": place[white], "black_place": place[black],
                             "white_place_text": written[white], "black_place_text": written[black],
                             "leaders": [r.start_no for r in s.rows if r.rank == 1]})

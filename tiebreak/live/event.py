@@ -76,10 +76,10 @@ def _ranks_of(s: Standings) -> dict[int, int]:
     return {r.start_no: r.rank for r in s.rows}
 
 
-def _counted(s: Standings) -> tuple[int, frozenset[int]]:
-    """The rounds ``s`` counts (the crosstable's columns, as on the website and in the downloads) and the start
-    numbers a lot placed (their places marked, as on every face)."""
-    return s.after_round, frozenset(r.start_no for r in s.rows if r.lot is not None)
+def _counted(s: Standings) -> tuple[int, frozenset[int], frozenset[int]]:
+    """The rounds ``s`` counts (the crosstable's columns, as on the website and in the downloads), the start
+    numbers a lot placed and those the play-off placed (their places marked, as on every face)."""
+    return s.after_round, frozenset(r.start_no for r in s.rows if r.lot is not None), frozenset(s.decided)
 
 
 class LiveEvent:
@@ -90,7 +90,7 @@ class LiveEvent:
                  root: Path | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES,
                  players: tuple[str, list[Player]] | None = None) -> None:
         self.name, self.path, self.settings, self.history = name, Path(path), settings or Settings(), history
-        #: a broadcast's player list (``serve --players FILE``): its name and players, matched to the games' names
+        #: a broadcast's player list (``serve --player-list FILE``): its name and players, matched to the games' names
         self.listed = players
         self.root = Path(root) if root is not None else self.path.parent  # every read must stay inside it
         self.hold, self.limit, self.broadcast = hold, limit, Broadcast.of(self.path)  # a PGN's games (broadcast.py)
@@ -107,7 +107,8 @@ class LiveEvent:
         self._player_ranks: dict[int, int] = {}
         self._standings: OpenDocument | None = None  # the standings of the version made here (not restored)
         self._points: dict[int, str] = {}
-        self._counted: tuple[int, frozenset[int]] = (0, frozenset())  # the players' standings: rounds, lots drawn
+        #: the players' standings: rounds, lots drawn, places the play-off decided
+        self._counted: tuple[int, frozenset[int], frozenset[int]] = (0, frozenset(), frozenset())
         self._writer = DocumentWriter()
         self.text = ""  # the document as JSON text (served as it is)
         #: the public warning (on the page's banner): only that the standings shown are not the file's latest
@@ -138,7 +139,8 @@ class LiveEvent:
         self.text, self.ranks = last["document"], {int(r["start_no"]): int(r["rank"]) for r in doc["standings"]}
         self._points = {int(r["start_no"]): r["points"] for r in doc["standings"]}
         self._counted = (int(doc["tournament"]["after_round"]), frozenset(  # a team event's players: ranked again
-            int(r["start_no"]) for r in doc["standings"] if r.get("lot") not in (None, "null")))
+            int(r["start_no"]) for r in doc["standings"] if r.get("lot") not in (None, "null")), frozenset(
+            int(r["start_no"]) for r in doc["standings"] if r.get("playoff") in (True, "true")))
         doc = json.loads(last["document"])
         self.document = {k: doc[k] for k in ("live", "pairings", "pending", "odds", "games", "if_ended") if k in doc}
         self.warning, self._live, self._standings = doc["live"].get("warning"), None, None
@@ -336,8 +338,6 @@ class LiveEvent:
         team = view is not None
         ranked = time.perf_counter()
         extras, rows, moved = self._places(s, live, self._player_ranks if team else self.ranks)
-        if s.decided:  # the places the play-off decided, marked on the live screen
-            extras = [x + (', "playoff": true' if r.start_no in s.decided else "") for x, r in zip(extras, s.rows)]
         changed: list[ChangeRow] = changes(before, live.tournament) if before is not None else []
         # restarted on the file the database ends with: the same version again, not a new one
         again = before is None and digest == self.digest and not force
@@ -492,7 +492,7 @@ class LiveEvent:
         extras = [f'"settled": {word[f]}, "playing": {word[g]}, "moved": {m}, "since_round": '
                   f'{"null" if since is None else since}'
                   for f, g, m, since in zip(st.settled, st.playing, st.moved, st.since_round)]
-        written = [lot_marked(place, r.lot is not None)  # as every face writes it: 7-8, or 7* by the lot
+        written = [lot_marked(place, r.lot is not None, r.start_no in s.decided)  # as every face: 7-8, 7*, 1‡
                    for place, r in zip(written_places(ranks), s.rows)]
         rows = list(zip(numbers, ranks, points_, st.settled, st.moved, written))
         self._points = dict(zip(numbers, points_))

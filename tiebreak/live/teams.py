@@ -98,11 +98,9 @@ class LiveTeams:
         rows: list[PlaceRow] = []
         for row, r, fixed, playing, moved, since in zip(obj["standings"], s.rows, st.settled, st.playing, st.moved,
                                                         st.since_round):
-            row.update(settled=fixed, playing=playing, moved=moved, since_round=since)
-            if r.number in s.decided:
-                row["playoff"] = True
+            row.update(settled=fixed, playing=playing, moved=moved, since_round=since)  # ("playoff": the JSON's row)
             rows.append((r.number, r.rank, str(row["points"]), fixed, moved,
-                         lot_marked(row["place"], r.lot is not None)))  # as every face shows it: 2*, 3-4
+                         lot_marked(row["place"], r.lot is not None, r.number in s.decided)))  # as every face: 2*, 3-4, 1‡
         self.ranks = {r.number: r.rank for r in s.rows}
         pairings = _pairings(tt, live.tournament, live.round, before_round)  # by the places before the round
         return TeamView(s, OpenDocument(obj, list(s.notes), list(s.warnings)), rows, sum(1 for r in rows if r[4]), pairings,

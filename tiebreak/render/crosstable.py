@@ -21,6 +21,7 @@ from markupsafe import escape
 from ..engine.model import Kind
 from ..views.crosstable import HEAD_COLUMNS, Cell, Crosstable, Row
 from .i18n import word
+from .legend import place_marks, site_lines
 from .results import CELL, colour_letter, cross_cell
 from .results import legend as symbols_legend
 from .text_table import text_table
@@ -135,18 +136,20 @@ def legend(view: Crosstable, lang: str, live: bool = False) -> list[str]:
     """What the cells say: how a cell reads (the opponent's place; a square's columns the places; a team's the
     opposing team's place and the game points, a team square's the match points and the game points), that
     forfeits are named, and each symbol the table shows; a game without a result is one not played yet in a file,
-    one being played on the live screen (``live``), the words its pairings use."""
+    one being played on the live screen (``live``), the words its pairings use; then the marks of the places, as
+    the standings' legend says them (a lot's where the view knows its seed)."""
+    marks = site_lines(place_marks(lang, view.lots and view.seed is not None, view.seed, view.playoff))
     kinds = view.kinds
     if view.teams:
         lines = [LIVE_WORDS.text("team_square_key" if view.square else "team_cells_key", lang)]
         if view.square and Kind.UNKNOWN in kinds:
             pending = LIVE_WORDS.text("pending", lang) if live else SITE_WORDS.text("match_pending", lang)
             lines.append(f"{CELL[Kind.UNKNOWN]} = {pending}")
-        return lines
+        return lines + marks
     named = _NAMED_SQUARE if view.square else _NAMED
     key = LIVE_WORDS.text("square_key" if view.square else "cells_key", lang)
     lines = [key, SITE_WORDS.text("forfeit_note", lang)]
     lines += symbols_legend(lang, [k for k in named if k in kinds])
     if Kind.UNKNOWN in kinds:
         lines.append(f"{CELL[Kind.UNKNOWN]} = {(LIVE_WORDS if live else SITE_WORDS).text('pending', lang)}")
-    return lines
+    return lines + marks

@@ -26,6 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from ..engine.messages import Message
 from ..engine.model import Kind, format_number
 from ..engine.ranking import RankedRow, Ranking, shown_places
 from ..engine.registry import CATALOGUE
@@ -144,7 +145,7 @@ def _head(s: Ranking, number: int, lang: str) -> list[str]:
     ``1-32``, "before round 1 of 7"); a team's primary score, its boards when the file declares or plays them, and
     its matches."""
     row = s.row(number)
-    place = shown_places(s.rows)[number]  # as the standings write it: 5-9 shared, 40* placed by the lot
+    place = shown_places(s)[number]  # as the standings write it: 5-9 shared, 40* placed by the lot, 1‡ by the play-off
     after = after_round(s.after_round, s.tournament.rounds, lang)
     if not isinstance(s, TeamStandings):
         return [_w("head", lang, name=row.name, no=number, rank=place, points=format_number(row.points),
@@ -289,9 +290,20 @@ def _first_difference(s: Ranking, a: int, b: int) -> str | None:
     return next((key for key in s.keys if ra.values[key] != rb.values[key]), None)
 
 
+def played_off(s: Ranking, a: int, b: int) -> list[Message]:
+    """The notes of the play-off that put ``a`` and ``b`` in their order (Arbiters' Manual 13.2: the standings'
+    notes, one per tier: each player's once, two sharing places once), none unless one play-off placed both: the
+    tie-breaks after the point where it was played do not order them, whatever their values."""
+    pa, pb = s.played_off.get(a), s.played_off.get(b)
+    if pa is None or pb is None or pa.places != pb.places:
+        return []
+    return list(dict.fromkeys((pa.note, pb.note)))
+
+
 def pair_details(s: Ranking, a: int, b: int) -> dict[str, Any]:
     """Why ``a`` and ``b`` (players or teams) stand where they do, as data (the API's pair ``details``): the first
-    tie-break that separates them with its article and both values, or whether a lot decided (``separated_by`` None).
+    tie-break that separates them with its article and both values, or whether a lot decided (``separated_by`` None),
+    or the play-off that placed them (``playoff``: the places it was played for, ``separated_by`` None).
 
     >>> from tiebreak import compute_standings, trf
     >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
@@ -299,10 +311,13 @@ def pair_details(s: Ranking, a: int, b: int) -> dict[str, Any]:
     >>> d["separated_by"], d["article"], str(d["values"][0]), str(d["values"][1])
     ('BH/C1', 'C.07 8.1', '30', '57/2')
     """
-    first = _first_difference(s, a, b)
     ra, rb = s.row(a), s.row(b)
-    out: dict[str, Any] = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first,
-           "by_lot": first is None and _placed_by_lot(ra, rb)}
+    out: dict[str, Any] = {"players": [a, b], "ranks": [ra.rank, rb.rank]}
+    if played_off(s, a, b):
+        return out | {"separated_by": None, "by_lot": False, "playoff": list(s.played_off[a].places),
+                      "article": "Arbiters' Manual 13.2"}
+    first = _first_difference(s, a, b)
+    out |= {"separated_by": first, "by_lot": first is None and _placed_by_lot(ra, rb)}
     if first is not None:
         out["article"] = s.article(first)
         out["values"] = [ra.values[first], rb.values[first]]
@@ -316,13 +331,28 @@ def _placed_by_lot(ra: RankedRow, rb: RankedRow) -> bool:
 
 
 def explain_pair(s: Ranking, a: int, b: int, lang: str = "en") -> str:
-    """What separated two players or two teams: the first tie-break of the list on which they differ, round by round
-    side by side (a team's rounds are its matches)."""
+    """What separated two players or two teams: the play-off that placed them (its notes, as the standings say
+    them), else the first tie-break of the list on which they differ, round by round side by side (a team's rounds
+    are its matches).
+
+    >>> from tiebreak import compute_standings, trf
+    >>> from tiebreak.arbiter.playoff_results import placed_by_playoff
+    >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+    >>> print(explain_pair(placed_by_playoff(s, "stage armageddon\\n7 9 1/2-1/2", None), 9, 7), end="")
+    no. 9 Wongso,Renaldo: rank 1‡; no. 7 Nguyen,Anh Kiet: rank 2‡
+    placed by the play-off, not by the tie-breaks after it:
+      No. 9 takes place 1 by the play-off for places 1-2 (armageddon; Arbiters' Manual 13.2)
+      No. 7 takes place 2 by the play-off for places 1-2 (armageddon; Arbiters' Manual 13.2)
+    """
     ra, rb = s.row(a), s.row(b)
     first = _first_difference(s, a, b)
     head = TEAM_EXPLAIN.text if isinstance(s, TeamStandings) else _w  # a team is named as a team
-    places = shown_places(s.rows)  # as the standings write a place: 5-9 shared, 40* placed by the lot
+    places = shown_places(s)  # as the standings write a place: 5-9 shared, 40* placed by the lot, 1‡ by the play-off
     lines = [head("pair_head", lang, a=a, name_a=ra.name, rank_a=places[a], b=b, name_b=rb.name, rank_b=places[b])]
+    notes = played_off(s, a, b)
+    if notes:
+        lines += [_w("by_playoff", lang), *("  " + message(n, lang) for n in notes)]
+        return "\n".join(lines) + "\n"
     if first is None:
         how = _w("by_lot", lang) if _placed_by_lot(ra, rb) else _w("shared", lang)
         lines.append(_w("equal", lang, how=how))

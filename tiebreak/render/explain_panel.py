@@ -21,7 +21,17 @@ from ..engine.registry import CATALOGUE
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..views.value_rounds import value_rounds
-from .explain import details, matches, pair_details, round_cells, round_headings, sentence_note, spec_name, value_heading
+from .explain import (
+    details,
+    matches,
+    pair_details,
+    played_off,
+    round_cells,
+    round_headings,
+    sentence_note,
+    spec_name,
+    value_heading,
+)
 from .i18n import message
 from .results import match_score
 from .templating import environment
@@ -105,7 +115,7 @@ def _one(s: Ranking, n: int, lang: str, words: Words) -> dict[str, Any]:
     row = s.row(n)
     points = _num(row.points) if isinstance(s, Standings) else _num(next(iter(row.values.values()), None))
     blocks = [_block(s, n, spec, info, words, lang) for spec, info in details(s, n).items()]
-    place = shown_places(s.rows)[n]
+    place = shown_places(s)[n]
     return {"title": f"{place}. {row.name} ({n}) — {points}", "blocks": blocks,  # the place as the standings write it
             "matches": _matches(s, n, words) if isinstance(s, TeamStandings) else None,
             "cut": any(c["cut"] for b in blocks for c in b["rounds"] or [])}
@@ -117,6 +127,9 @@ def _pair(s: Ranking, a: int, b: int, lang: str, words: Words) -> dict[str, Any]
     title = words["page"]["ahead"].format(a=s.row(ahead).name, b=s.row(behind).name)
     said = EXPLAIN_WORDS.text
     spec = d["separated_by"]
+    if "playoff" in d:  # the play-off placed them (its notes, as the standings say them)
+        return {"title": title, "verdict": said("by_playoff", lang), "rounds": [], "cut": False,
+                "notes": [message(n, lang) for n in played_off(s, a, b)]}
     if spec is None:
         how = said("by_lot" if d["by_lot"] else "shared", lang)
         return {"title": title, "verdict": said("equal", lang, how=how), "rounds": [], "cut": False}

@@ -50,7 +50,8 @@ def _category_table(c: CategoryStandings, lang: str, columns: PlayerColumns | No
         player = dict(zip(columns.names, columns.cells[r.start_no])) if columns else {}
         fixed = {"number": str(r.start_no), "name": r.row.name, "points": format_number(r.row.points)}
         body.append([lot_marked(place, r.drawn),
-                     lot_marked(shared_place(r.overall, c.overall_sizes.get(r.overall, 1)), r.row.lot is not None),
+                     lot_marked(shared_place(r.overall, c.overall_sizes.get(r.overall, 1)), r.row.lot is not None,
+                                r.start_no in c.decided),
                      *(player[k.key] if k.kind == "player" else _cell(r.row.values[k.key])
                        if k.kind == "value" else fixed[k.kind] for k in order[1:])])
     return head, body

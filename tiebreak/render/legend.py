@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.ranking import Ranking
+from ..engine.ranking import LOT_MARK, PLAYOFF_MARK, Ranking
 from ..engine.specifier import MODIFIERS
 from ..engine.team import TeamStandings
 from ..engine.team_tiebreaks import TEAM_SCORES
-from ..views.standings import PLAYOFF_MARK, Column, Legend, LegendEntry, legend
+from ..views.standings import Column, Legend, LegendEntry, legend
 from .columns import primary_name
 from .i18n import legend_name, message, word
 from .words import COLUMN_HEADINGS, LIVE_WORDS, SITE_WORDS
@@ -67,11 +67,20 @@ def legend_lines(view: Legend, lang: str = "en") -> list[Line]:
     lines = [_column(x, lang) if isinstance(x, Column) else _entry(x, lang) for x in view.items]
     out = [x for x in lines if x is not None and x[0] != x[1]]  # "Место = Место" says nothing
     out += [(mark, _modifier(mark, lang)) for mark in view.modifiers]
-    if view.lots:
-        out.append(("*", word("lot", lang, seed=view.seed)))
-    if view.playoff:
-        out.append((PLAYOFF_MARK, LIVE_WORDS.text("playoff", lang)))  # (the play-off's article)
+    out += place_marks(lang, view.lots, view.seed, view.playoff)
     return [*out, ("-", word("undefined", lang))]
+
+
+def place_marks(lang: str, lots: bool = False, seed: int | None = None, playoff: bool = False) -> list[Line]:
+    """The legend's lines of the marks a written place may carry (:func:`tiebreak.engine.ranking.lot_marked`), on
+    every face that writes a place (the standings, the crosstable, a card, the prizes): ``*`` where the ``lots``
+    decided a place shown, with their ``seed``; ``‡`` where the ``playoff`` did.
+
+    >>> place_marks("en", True, 7, True)
+    [('*', 'place decided by lot (seed 7)'), ('‡', "place decided by the play-off (Arbiters' Manual 13.2)")]
+    """
+    lot = [(LOT_MARK, word("lot", lang, seed=seed))] if lots else []
+    return lot + ([(PLAYOFF_MARK, LIVE_WORDS.text("playoff", lang))] if playoff else [])  # (the play-off's article)
 
 
 def standings_legend(s: Ranking, columns: Sequence[Column], lang: str = "en", playoff: bool | None = None) -> list[Line]:

@@ -20,7 +20,7 @@ from ..engine.ranking import Ranking
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..formats.text import SafeCsvWriter, one_line
-from ..views.standings import Column, StandingsTable, of_ranking, table_notes
+from ..views.standings import Column, StandingsTable, games_pending, of_ranking, table_notes
 from .columns import primary_name, standings_headings
 from .i18n import after_round, message, problem, word
 from .legend import standings_legend, text_lines
@@ -169,6 +169,9 @@ def json_rows(table: StandingsTable, members: dict[int, str] | None = None,
         columns.append([members.get(n, "") for n in table.start_no])
     row += '"points": %s, "values": {' + values + '}, "lot": %s'
     columns += [table.points, *table.values, ["null" if d is None else d for d in table.drawn]]
+    if table.decided:  # a place the play-off decided (the faces' 1‡): "playoff": true on its row, as the lot's drawn
+        row += "%s"
+        columns.append([', "playoff": true' if n in table.decided else "" for n in table.start_no])
     if extras:
         row += ", %s"
         columns.append(extras)
@@ -192,10 +195,15 @@ def json_data(table: StandingsTable, members: dict[int, dict[str, Any]] | None =
     values = [dict(zip(keys, v)) for v in zip(*map(_read_back, table.values))] if keys else [{} for _ in table.rank]
     columns = zip(table.rank, table.place, table.start_no, table.name, _read_back(table.points), values, table.drawn)
     if members:
-        return [{"rank": rank, "place": place, "start_no": n, "name": name, **members.get(n, {}), "points": points,
+        rows = [{"rank": rank, "place": place, "start_no": n, "name": name, **members.get(n, {}), "points": points,
                  "values": v, "lot": drawn} for rank, place, n, name, points, v, drawn in columns]
-    return [{"rank": rank, "place": place, "start_no": n, "name": name, "points": points, "values": v, "lot": drawn}
-            for rank, place, n, name, points, v, drawn in columns]
+    else:
+        rows = [{"rank": rank, "place": place, "start_no": n, "name": name, "points": points, "values": v, "lot": drawn}
+                for rank, place, n, name, points, v, drawn in columns]
+    for row in rows if table.decided else ():  # a place the play-off decided, as json_rows writes it
+        if row["start_no"] in table.decided:
+            row["playoff"] = True
+    return rows
 
 
 def _read_back(texts: list[str]) -> list[Any]:
@@ -306,25 +314,33 @@ def _detailed(s: Standings | TeamStandings, extra: dict[str, Any] | None, column
 CSV_NAMES = {"rank": "rank", "number": "start_no", "name": "name", "points": "points"}
 
 
-def csv_table(view: StandingsTable, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None) -> str:
+def csv_table(view: StandingsTable, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None,
+              pending: dict[int, int] | None = None) -> str:
     """The standings table ``view`` as CSV, its columns in the one order (:func:`~tiebreak.views.standings.column_order`),
     headed by language-free names; where a lot placed some rows, a column ``lot`` after them (the lot drawn in the
-    tied group, as the JSON's ``lot``: the text's ``*``); ``extra_columns`` (headings, start number -> cells) are added
-    at the right."""
+    tied group, as the JSON's ``lot``: the text's ``*``); where the play-off decided some places, a column ``playoff``
+    (``1`` on their rows, as the JSON's ``"playoff": true``: the text's ``‡``); where games are pending (the note
+    "games pending: N" of the text and the JSON), a column ``pending``: each row's games paired and not yet played
+    (``pending``, :func:`~tiebreak.views.standings.games_pending`; the crosstable's ``*``); ``extra_columns``
+    (headings, start number -> cells) are added at the right."""
     out = io.StringIO()
     w = SafeCsvWriter(out, lineterminator="\n")
     extra_head, extra_cells = extra_columns or ([], {})
     columns = view.columns
     lots = ["lot"] if view.lots else []
-    w.writerow([*(c.key if c.kind in ("player", "value") else CSV_NAMES[c.kind] for c in columns), *lots,
-                *extra_head])
+    playoff = ["playoff"] if view.decided else []
+    waiting = ["pending"] if pending else []
+    w.writerow([*(c.key if c.kind in ("player", "value") else CSV_NAMES[c.kind] for c in columns), *lots, *playoff,
+                *waiting, *extra_head])
     blank = [""] * len(extra_head)
     at = columns.index(Column("rank"))
     for r in view.rows:
         cells = view.cells(r)
         cells[at] = str(r.rank)  # the rank as a number (a place shared by ties is its first)
         drawn = [str(r.drawn) if r.drawn is not None else ""] if lots else []
-        w.writerow([*cells, *drawn, *extra_cells.get(r.start_no, blank)])
+        decided = ["1" if r.playoff else ""] if playoff else []
+        games = [str(pending.get(r.start_no, 0))] if pending else []
+        w.writerow([*cells, *drawn, *decided, *games, *extra_cells.get(r.start_no, blank)])
     return out.getvalue()
 
 
@@ -332,7 +348,7 @@ def to_csv(s: Ranking, extra_columns: tuple[list[str], dict[int, list[str]]] | N
            columns: PlayerColumns | None = None) -> str:
     """One row per player or team: the player ``columns`` and every column of the list (PTS too; a team's primary
     score is its points) in the one order, ``extra_columns`` (headings, start number -> cells) at the right."""
-    return csv_table(of_ranking(s, columns, s.keys, undefined=""), extra_columns)
+    return csv_table(of_ranking(s, columns, s.keys, undefined=""), extra_columns, games_pending(s))
 
 
 #: the columns of a text table that are flush left (the other ones are flush right)

@@ -16,6 +16,7 @@ from ..engine.messages import Message
 from ..engine.model import format_number
 from ..engine.ranking import lot_marked
 from .i18n import message, word
+from .legend import Line, place_marks, site_lines
 from .templating import environment
 from .words import FIELD_NAMES, SITE_WORDS, VARMA_WORDS
 
@@ -74,8 +75,19 @@ def playoffs_text(answer: dict[str, Any], places: str, lang: str = "en") -> str:
     return "".join("\n  ".join(g["text"]) + "\n" for g in answer["groups"])
 
 
+def prize_place(a: dict[str, Any]) -> str:
+    """An award's place as the standings write it: ``5-9`` shared, ``40*`` placed by lot, ``1‡`` by the play-off."""
+    return lot_marked(a["place"], a["lot"] is not None, bool(a.get("playoff")))
+
+
+def prize_marks(awards: list[dict[str, Any]], seed: int | None, lang: str = "en") -> list[Line]:
+    """The legend's lines of the marks the awards' places carry (the lot's, with its ``seed``; the play-off's), as
+    the standings' legend says them."""
+    return place_marks(lang, any(a["lot"] is not None for a in awards), seed, any(a.get("playoff") for a in awards))
+
+
 def prizes_view(awards: list[dict[str, Any]], rests: list[str], lang: str = "en",
-                said: tuple[list[str], list[str]] = ([], [])) -> dict[str, Any]:
+                said: tuple[list[str], list[str]] = ([], []), seed: int | None = None) -> dict[str, Any]:
     """The prizes (:func:`tiebreak.app.prizes.prizes`) as ``prizes_table.html`` shows them: the headings in ``lang``,
     the place as the standings show it (``5-9`` shared, ``40*`` placed by lot), the amounts to the cent ("—" for a
     cup), the lines of the shared prizes' rests (``rests``, worded) and the
@@ -89,20 +101,22 @@ def prizes_view(awards: list[dict[str, Any]], rests: list[str], lang: str = "en"
     fields = [FIELD_NAMES.text(k, lang) for k in ("prize", "amount")]  # field names, headings here
     return {"heads": [word("rank", lang), word("number", lang), word("name", lang), *(f[:1].upper() + f[1:] for f in fields)],
             "awards": [a | {"amount": "—" if a["amount"] is None else format_number(a["amount"], 2),
-                            "place": lot_marked(a["place"], a["lot"] is not None)}  # as the standings show it
+                            "place": prize_place(a)}  # as the standings show it
                        for a in awards],
-            "rests": rests, "notes": said[0], "warnings": said[1],
+            "rests": rests, "marks": site_lines(prize_marks(awards, seed, lang)), "notes": said[0], "warnings": said[1],
             "words": {k: SITE_WORDS.text(k, lang) for k in ("notes", "warnings", "warnings_more")}}
 
 
 def prizes_html(awards: list[dict[str, Any]], rests: list[str], lang: str = "en", title: str | None = None,
-                printed: datetime.date | None = None, said: tuple[list[str], list[str]] = ([], [])) -> str:
+                printed: datetime.date | None = None, said: tuple[list[str], list[str]] = ([], []),
+                seed: int | None = None) -> str:
     """The prize table as HTML: the fragment the web page shows, or with ``title`` the page of ``tiebreak prizes
     --format html`` (extending the page of every download; ``printed``: the date its page box says it was printed,
-    the file's as the standings'); ``said``: the standings' notes and warnings, worded, under the table."""
+    the file's as the standings'); ``said``: the standings' notes and warnings, worded, under the table; ``seed``:
+    the lots' (the legend of the places' marks)."""
     from .html import print_style  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms)
 
-    v = prizes_view(awards, rests, lang, said)
+    v = prizes_view(awards, rests, lang, said, seed)
     if title is None:
         return environment().get_template("prizes_table.html").render(**v)
     return environment().get_template("prizes_page.html").render(lang=lang, title=title,

@@ -726,6 +726,7 @@ EXPLAIN_WORDS = Table("explain", {
     "by_lot": "by lot",
     "shared": term('shared_rank'),
     "separated": "first separated by {spec} [{article}]: {a} against {b}",
+    "by_playoff": "placed by the play-off, not by the tie-breaks after it:",
     "round": "round",
     "no": term('number_n'),
     "star_cut": "  (* cut)",

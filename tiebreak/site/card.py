@@ -12,12 +12,12 @@ from string import ascii_lowercase
 from typing import Any, Callable
 
 from ..engine.model import Kind, format_number
-from ..engine.ranking import lot_marked
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Contribution
 from ..render.explain import round_cells, round_headings, sentence_note
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name, with_modifiers, word
+from ..render.legend import place_marks, site_lines
 from ..render.words import EXPLAIN_WORDS, LIVE_WORDS
 from ..views.card import CardGame
 from ..views.value_rounds import ValueRounds, value_rounds
@@ -60,8 +60,8 @@ def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None
         return HOLE.format(len(holes) - 1)
 
     facts: list[tuple[str, ...]] = [(s["number"], str(start_no))]
-    if v.place is not None:  # no place before the first round (it said 0); a lot's place marked as in the standings
-        facts.append((s["rank_after"], lot_marked(shown(v.place), start_no in e.drawn[e.played - 1])))
+    if v.place is not None:  # no place before the first round (it said 0); marked as in the standings: 10*, 1‡
+        facts.append((s["rank_after"], e.written(shown(v.place), start_no, e.played)))
     facts.append((s["score_after"], num(v.points)))
     if v.rating:
         facts.append((s["rating"], str(v.rating)))
@@ -87,7 +87,9 @@ def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None
              _head(s["federation"]), _head(s["opponent_points"])]
     rows = [game_row(e, lang, start_no, g, shown) for g in v.games]
     tables = [{"id": "games", "caption": s["games"], "heads": heads, "rows": rows, "sticky": False}]
+    lots, playoff = e.marks(start_no)  # the legend of the marks this card's places carry
     return {"title": v.name or f"#{start_no}", "facts": facts, "tables": tables,
+            "legend": site_lines(place_marks(lang, lots, e.seed, playoff)),
             "chart": chart(v.places, len(e.tournament.players), lang, shown) if v.places else None,
             "explanations": explanations(e, lang, start_no)}
 
@@ -116,8 +118,7 @@ def game_row(e: Event, lang: str, start_no: int, g: CardGame, shown: Any) -> dic
         {"text": str(g.round), "head": True}, opp,
         {"text": result, "cls": "left", **({} if g.pending else game_link(e, g.round, start_no, g.opponent, s))},
         {"text": "" if g.score is None else num(g.score), "data": "score"},
-        {"text": lot_marked(shown(g.place), g.place is not None and start_no in e.drawn[g.round - 1]),
-         "data": "rank"},
+        {"text": "" if g.place is None else e.written(shown(g.place), start_no, g.round), "data": "rank"},
         {"text": colour_word(lang, g.colour)}, {"text": str(g.board or "")},
         {"text": "" if g.change is None else signed(g.change), "data": "change"},
         {"text": str(g.opponent or "")}, {"text": g.opponent_title}, {"text": str(g.opponent_rating or "")},

@@ -8,12 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.model import WHITE, format_number
-from ..engine.ranking import lot_marked
 from ..render.columns import primary_name, standings_headings
 from ..render.i18n import legend_name, message, word
 from ..render.pairings import with_narrow as with_narrow
 from ..render.words import SITE_WORDS
-from ..views.standings import PLAYOFF_MARK, Column, StandingsRow, StandingsTable, legend_entries
+from ..views.standings import Column, StandingsRow, StandingsTable, legend_entries
 from .event import Event
 
 Cell = dict[str, Any]
@@ -164,15 +163,13 @@ def standings_heads(view: StandingsTable, lang: str, team: tuple[str, str] | Non
             for c, h in zip(view.columns, standings_headings(view.columns, lang, team))]
 
 
-def standings_cells(view: StandingsTable, r: StandingsRow, decided: dict[int, int], name: Cell,
-                    points_key: str = "PTS") -> list[Cell]:
+def standings_cells(view: StandingsTable, r: StandingsRow, name: Cell, points_key: str = "PTS") -> list[Cell]:
     """The cells of a standings row on the site: the place (marked where a lot or the play-off decided it, linked to
     the play-off), ``name`` (the player's or the team's cell), the points (``data``: ``points_key``), the values
     (``data``: each key), in the one order of the columns."""
     def cell(c: Column, text: str) -> Cell:
         if c.kind == "rank":
-            return {"text": lot_marked(mark(r.place, r.start_no, decided), r.lot), "cls": "rank",
-                    **({"href": "playoff.html"} if r.start_no in decided else {})}
+            return {"text": r.written, "cls": "rank", **({"href": "playoff.html"} if r.playoff else {})}
         if c.kind == "name":
             return {**name, "head": True}
         if c.kind == "points":
@@ -186,16 +183,3 @@ def standings_cells(view: StandingsTable, r: StandingsRow, decided: dict[int, in
 def said(text: str, lang: str) -> str:
     """An English message in ``lang`` (:func:`tiebreak.render.i18n.message`, remembered: a card repeats them)."""
     return message(text, lang)
-
-
-#: beside a place the play-off decided, on the standings pages (explained by their legend; :mod:`.playoff`)
-MARK = PLAYOFF_MARK
-
-
-def mark(place: str, start_no: int, decided: dict[int, int]) -> str:
-    """A standings row's place, marked where the play-off decided it.
-
-    >>> mark("1", 9, {9: 1, 7: 2}), mark("3", 3, {9: 1, 7: 2})
-    ('1‡', '3')
-    """
-    return place + MARK if start_no in decided else place

@@ -30,6 +30,7 @@ from ..app.standings import groups, shown_columns
 from ..arbiter.columns import PlayerColumns
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
+from ..engine.ranking import lot_marked
 from ..engine.standings import Standings
 from ..engine.team_matches import players_event
 from ..render import groups as render
@@ -101,6 +102,17 @@ class Event:
         """Per round played, the start numbers a lot placed in the standings after it (their places marked ``*``
         on the card, as in the standings)."""
         return [frozenset(r.start_no for r in s.rows if r.lot is not None) for s in self.after]
+
+    def written(self, place: str, start_no: int, k: int) -> str:
+        """The ``place`` (its text) of ``start_no`` after round ``k`` as the standings after that round write it:
+        marked where a lot (``40*``) or the play-off (``1‡``, the final standings) decided it."""
+        return lot_marked(place, start_no in self.drawn[k - 1], start_no in self.after[k - 1].decided)
+
+    def marks(self, start_no: int) -> tuple[bool, bool]:
+        """Whether a lot, and whether the play-off, decided a place of ``start_no`` after some round played (its
+        card's legend then names the mark)."""
+        return (any(start_no in drawn for drawn in self.drawn[:self.played]),
+                any(start_no in s.decided for s in self.after[:self.played]))
 
     @cached_property
     def cross_view(self) -> Crosstable:
@@ -226,10 +238,11 @@ def card_inputs(e: Event) -> tuple[np.ndarray, np.ndarray]:
     t, n = e.tournament, len(e.tournament.players)
     parts = [t.kind, t.opponent, t.colour]
     rank = np.zeros((n, len(e.after)), np.int64)
-    lot = np.zeros((n, len(e.after)), np.int64)  # a lot's mark beside a place: the card made again when it changes
+    # a lot's mark beside a place (1), the play-off's (2): the card made again when one changes
+    lot = np.zeros((n, len(e.after)), np.int64)
     for k, st in enumerate(e.after):
         rank[[r.index for r in st.rows], k] = [r.rank for r in st.rows]
-        lot[[r.index for r in st.rows], k] = [r.lot is not None for r in st.rows]
+        lot[[r.index for r in st.rows], k] = [(r.lot is not None) + 2 * (r.start_no in st.decided) for r in st.rows]
         parts += [st.score.num.reshape(n, -1), np.full((n, 1), st.score.den)]
     parts.append(lot)
     score = e.current.score.num.reshape(n, -1)[:, -1]

@@ -174,8 +174,7 @@ def standings_rows(e: Event, k: int) -> tuple[StandingsTable, Markup]:
         return cache[k]
     st = e.after[k - 1] if e.played else e.current
     view = of_ranking(st, shown_columns(st, e.options))
-    decided = st.decided if e.playoff is not None else {}
-    rows = [{"cells": standings_cells(view, r, decided, player_link(e, r.start_no))} for r in view.rows]
+    rows = [{"cells": standings_cells(view, r, player_link(e, r.start_no))} for r in view.rows]
     cache[k] = (view, rows_html(rows))  # the same rows in every language
     return cache[k]
 

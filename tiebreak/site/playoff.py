@@ -1,7 +1,7 @@
 """The website's play-off page (``tiebreak site --playoff FILE``, Arbiters' Manual 13.2): which places each play-off
 decided and how (the notes of :func:`tiebreak.arbiter.playoff_results.decision_notes`), then every stage with its
 games, the players (teams in a team event) linked to their cards.  The standings pages mark the places the play-off
-decided (:data:`tiebreak.site.cells.MARK`) with a link to this page.
+decided (:data:`tiebreak.engine.ranking.PLAYOFF_MARK`) with a link to this page.
 
 The play-off follows the last round: the standings after the earlier rounds are those of the tie-breaks.  The page is
 made from the event's final standings without the play-off (:func:`tiebreak.app.playoffs.playoff_played`), so it says

@@ -14,6 +14,7 @@ from ..engine.ranking import shown_places
 from ..render.columns import key_heading, primary_name
 from ..render.explain import details, value_heading
 from ..render.i18n import kind_name, percent, with_modifiers, word
+from ..render.legend import place_marks, site_lines
 from ..render.results import match_score
 from ..render.words import LIVE_WORDS, TEAM_NAMES, TEAM_WORDS
 from ..views.matches import match_rounds, team_boards
@@ -105,8 +106,7 @@ def standings_table(e: TeamEvent, lang: str, k: int) -> tuple[Any, list[Cell], l
     st = e.after[k - 1]
     _, full = points_words(e, lang)
     view = of_ranking(st)
-    decided = st.decided if e.playoff is not None else {}
-    rows = [{"cells": standings_cells(view, r, decided, team_cell(e, r.start_no), st.keys[0])} for r in view.rows]
+    rows = [{"cells": standings_cells(view, r, team_cell(e, r.start_no), st.keys[0])} for r in view.rows]
     return st, standings_heads(view, lang, (st.keys[0], st.tt.primary), full), rows, view.columns
 
 
@@ -125,14 +125,16 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     s, st = site_words(lang), e.current
     row = st.row(number)
     short, full = points_words(e, lang)
-    # the place and the values as the standings write and head them ("3-5" shared, "2*" placed by lot; game points
-    # «ИО»); the play-off's mark stays in the standings table beside its legend, as on a player's card
-    place = shown_places(st.rows)[number]
+    # the place and the values as the standings write and head them ("3-5" shared, "2*" placed by lot, "1‡" by the
+    # play-off, its mark's line of the legend under the tables, as on a player's card; game points «ИО»)
+    place = shown_places(st)[number]
     facts = [(s["rank_after"], place),
              *((full if j == 0 else key_heading(k, st.tt.primary, lang), num(v))
                for j, (k, v) in enumerate(row.values.items()))]
     tm = next(x for x in st.tt.teams if x.number == number)
-    return {"title": tm.name, "facts": facts, "explanations": _explanations(e, s, lang, number, full), "tables": [
+    legend = site_lines(place_marks(lang, row.lot is not None, st.seed, number in st.decided))
+    return {"title": tm.name, "facts": facts, "explanations": _explanations(e, s, lang, number, full), "legend": legend,
+            "tables": [
         {"id": "matches", "caption": s["matches"], "heads": [_head(s["round_n"].format(k="").strip()),
                                                               _head(s["opponent_team"], "name"),
                                                               _head(primary_name("MP", lang), "", s["match_points"]),

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any, Container, Iterable
 
 import numpy as np
 
@@ -59,8 +59,9 @@ class Cell:
 @dataclass(frozen=True, slots=True)
 class Row:
     """One participant: start number, name, rank and the place as written (``5-9`` shared: the standings view's
-    :attr:`~tiebreak.views.standings.StandingsRow.place`), points as text, whether a lot placed it, and one cell per
-    round; :attr:`written` is the place as every face shows it (``40*`` placed by lot)."""
+    :attr:`~tiebreak.views.standings.StandingsRow.place`), points as text, whether a lot placed it, one cell per
+    round and whether the play-off placed it; :attr:`written` is the place as every face shows it (``40*`` placed by
+    lot, ``1‡`` by the play-off)."""
 
     start_no: int
     name: str
@@ -69,23 +70,36 @@ class Row:
     points: str
     lot: bool
     cells: tuple[Cell, ...]
+    playoff: bool = False
 
     @property
     def written(self) -> str:
-        """The place as every face shows it: ``5-9`` shared, ``40*`` placed by lot (as
+        """The place as every face shows it: ``5-9`` shared, ``40*`` placed by lot, ``1‡`` by the play-off (as
         :attr:`tiebreak.views.standings.StandingsRow.written`)."""
-        return lot_marked(self.place, self.lot)
+        return lot_marked(self.place, self.lot, self.playoff)
 
 
 @dataclass(frozen=True)
 class Crosstable:
     """Every participant's rounds in standings order; ``square``: a round robin shown as a square; ``teams``: a team
-    event's matches (each cell holds the team's game points)."""
+    event's matches (each cell holds the team's game points); ``seed``: the seed of the lots that placed a row (the
+    legend says it beside the lot's mark)."""
 
     square: bool
     rounds: int
     rows: list[Row]
     teams: bool = False
+    seed: int | None = None
+
+    @property
+    def lots(self) -> bool:
+        """Whether a lot placed some row (its place marked, :attr:`Row.written`)."""
+        return any(r.lot for r in self.rows)
+
+    @property
+    def playoff(self) -> bool:
+        """Whether the play-off placed some row (its place marked, :attr:`Row.written`)."""
+        return any(r.playoff for r in self.rows)
 
     @property
     def kinds(self) -> set[Kind]:
@@ -106,10 +120,12 @@ class Crosstable:
         return out
 
     def json_rows(self) -> list[dict[str, Any]]:
-        """The rows as the live API gives them: rank, start number, name, points, ``lot`` (a lot placed it) and per
+        """The rows as the live API gives them: rank, start number, name, points, ``lot`` (a lot placed it), per
         round the opponent's start number, the colour and the result's code (:data:`CODE`; a team match: the game
-        points, ``mp`` the match points and ``kind`` the match's result's code: a forfeit, a bye)."""
+        points, ``mp`` the match points and ``kind`` the match's result's code: a forfeit, a bye), and ``playoff``:
+        true where the play-off placed it (absent otherwise)."""
         return [{"rank": r.rank, "start_no": r.start_no, "name": r.name, "points": r.points, "lot": r.lot,
+                 **({"playoff": True} if r.playoff else {}),
                  "rounds": [{"opponent": c.opponent, "colour": c.colour, "result": CODE[c.kind]} if c.points is None
                             else {"opponent": c.opponent, "colour": c.colour, "result": c.points, "mp": c.match_points,
                                   "kind": CODE[c.kind]}
@@ -129,15 +145,16 @@ def from_json(rows: list[dict[str, Any]], square: bool) -> Crosstable:
             tuple(Cell(g["opponent"], rank_of.get(int(g["opponent"])) if g["opponent"] is not None else None,
                        g["colour"], KINDS.get(str(g["kind"] if teams else g["result"]), Kind.UNKNOWN),
                        str(g["result"]) if teams else None, str(g.get("mp") or "") if teams else None)
-                  for g in r["rounds"]))
+                  for g in r["rounds"]), r.get("playoff") is True)
         for r in rows], teams)
 
 
 def build(t: Tournament, ranked: Iterable[tuple[int, int, str, bool]], rounds: int, square: bool = False,
-          pending: Iterable[tuple[int, int, int]] = ()) -> Crosstable:
+          pending: Iterable[tuple[int, int, int]] = (), decided: Container[int] = (),
+          seed: int | None = None) -> Crosstable:
     """The crosstable of ``t``'s first ``rounds`` rounds, rows in the order of ``ranked`` (start number, rank, points
     as text, drawn by lot); ``pending`` the games paired and not yet played that the grid does not hold (round,
-    White, Black)."""
+    White, Black); ``decided`` the start numbers the play-off placed; ``seed`` the lots'."""
     ranked = list(ranked)
     rank_of = {sno: rank for sno, rank, _, _ in ranked}
     places = place_texts(rank_of)
@@ -157,25 +174,26 @@ def build(t: Tournament, ranked: Iterable[tuple[int, int, str, bool]], rounds: i
                 cells.append(Cell(other, rank_of.get(other), _COLOUR[side], Kind.UNKNOWN))
             else:
                 cells.append(Cell(None, None, None, Kind(kind)))
-        rows.append(Row(start_no, t.players[i].name, rank, places[start_no], points, lot, tuple(cells)))
-    return Crosstable(square, rounds, rows)
+        rows.append(Row(start_no, t.players[i].name, rank, places[start_no], points, lot, tuple(cells),
+                        start_no in decided))
+    return Crosstable(square, rounds, rows, seed=seed)
 
 
 def of_ranks(t: Tournament, ranks: dict[int, int], points: dict[int, str], rounds: int,
-             drawn: frozenset[int] = frozenset()) -> Crosstable:
+             drawn: frozenset[int] = frozenset(), decided: frozenset[int] = frozenset()) -> Crosstable:
     """The crosstable of the first ``rounds`` rounds of ``t`` (those the standings count, as on every face: a round
     paired and not yet begun is on the pairings) ranked by ``ranks`` (start number -> rank, as the live screen ranks;
-    ``drawn`` the start numbers a lot placed), with the points as written (``points``), in rank order then by start
-    number."""
+    ``drawn`` the start numbers a lot placed, ``decided`` those the play-off placed), with the points as written
+    (``points``), in rank order then by start number."""
     ranked = sorted(ranks.items(), key=lambda x: (x[1], x[0]))
-    return build(t, ((sno, rank, points[sno], sno in drawn) for sno, rank in ranked), rounds)
+    return build(t, ((sno, rank, points[sno], sno in drawn) for sno, rank in ranked), rounds, decided=decided)
 
 
 def of_standings(s: Standings, rounds: int | None = None, pending: Iterable[tuple[int, int, int]] = ()) -> Crosstable:
     """The crosstable of the standings ``s`` (rounds: those of the standings), a round robin as a square."""
     points = s.score.texts()
     return build(s.tournament, ((r.start_no, r.rank, str(points[r.index]), r.lot is not None) for r in s.rows),
-                 s.after_round if rounds is None else rounds, s.system == "round robin", pending)
+                 s.after_round if rounds is None else rounds, s.system == "round robin", pending, s.decided, s.seed)
 
 
 def of_ranking(s: Standings | TeamStandings) -> Crosstable:
@@ -218,5 +236,5 @@ def of_teams(s: TeamStandings, rounds: int | None = None) -> Crosstable:
                               "*" if kind is Kind.UNKNOWN else gp if counted else "",
                               "*" if kind is Kind.UNKNOWN else mp if counted else ""))
         rows.append(Row(r.start_no, r.name, r.rank, place[r.start_no], format_number(r.points or Fraction(0)),
-                        r.lot is not None, tuple(cells)))
-    return Crosstable(s.system == "round robin", rounds, rows, teams=True)
+                        r.lot is not None, tuple(cells), r.start_no in s.decided))
+    return Crosstable(s.system == "round robin", rounds, rows, teams=True, seed=s.seed)

@@ -63,6 +63,50 @@ class GameCard:
     def playing(self) -> bool:
         return self.result == "*"
 
+    @property
+    def diagram(self) -> tuple[Square, ...]:
+        """The position square by square (:func:`diagram`), as a page without script shows it."""
+        return diagram(self.fen, self.squares)
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """A square of a position's diagram: its name (``e4``), the piece on it as FEN writes it (``N`` White's knight,
+    ``p`` Black's pawn; ``""`` empty), whether it is dark and whether the last move went from or to it."""
+
+    name: str
+    piece: str
+    dark: bool
+    last: bool
+
+
+#: the pieces FEN writes on a rank (a digit is that many empty squares)
+_PIECES = frozenset("KQRBNPkqrbnp")
+
+
+def diagram(fen: str, last: tuple[str, ...] = ()) -> tuple[Square, ...]:
+    """The 64 squares of the position ``fen`` as White sees the board, rank 8 first, each with its piece (the board a
+    page shows without script: the live screen draws it with a script); ``last``: the last move's squares.  Empty
+    when the placement is not eight ranks of eight squares.
+
+    >>> squares = diagram("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", ("e2", "e4"))
+    >>> "".join(s.piece or "." for s in squares[32:40]), [s.name for s in squares if s.last]
+    ('....P...', ['e4', 'e2'])
+    >>> squares[56].name, squares[56].dark, squares[63].dark, diagram("8/8 w - - 0 1")
+    ('a1', True, False, ())
+    """
+    ranks = fen.split(" ", 1)[0].split("/")
+    pieces: list[str] = []
+    for rank in ranks if len(ranks) == 8 else ():
+        row = [p for c in rank[:9] for p in ([""] * int(c) if c in "12345678" else [c] if c in _PIECES else ["?"])]
+        if len(row) != 8 or "?" in row:
+            return ()
+        pieces += row
+    if len(pieces) != 64:
+        return ()
+    names = [f"{'abcdefgh'[k % 8]}{8 - k // 8}" for k in range(64)]
+    return tuple(Square(n, p, (k % 8 + 8 - k // 8) % 2 == 1, n in last) for k, (n, p) in enumerate(zip(names, pieces)))
+
 
 def of_document(doc: dict[str, Any]) -> list[GameCard]:
     """The cards of the live document's games of the round in play (``live.round``), in the order of their boards

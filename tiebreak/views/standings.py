@@ -24,12 +24,14 @@ from typing import Any, Literal, TypeVar
 from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
 from ..engine.articles import article
 from ..engine.errors import SpecifierError
+from ..engine.model import Kind
 from ..engine.passes import Column as EngineColumn
 from ..engine.ranking import Ranking, column_keys, lot_marked, written_places
 from ..engine.registry import CATALOGUE, parse, parse_list
 from ..engine.rules import RuleSet, choose_rules
 from ..engine.specifier import MODIFIERS, TieBreakSpec
 from ..engine.standings import Standings
+from ..engine.team import TeamStandings
 from ..engine.team_tiebreaks import TEAM_CATALOGUE, parse_team
 
 #: the player columns shown between the number and the name (the title, as chess-results and Swiss-Manager print it)
@@ -37,9 +39,6 @@ BEFORE_NAME = ("title",)
 #: the player columns computed from the results, shown after the tie-breaks (chess-results' performance and rating
 #: change come after them too); every other player column (federation, rating, club...) comes after the name
 AFTER_VALUES = ("perf", "change")
-
-#: beside a place the play-off decided (``1‡``), on every face that shows the standings, whose legend names it
-PLAYOFF_MARK = "‡"
 
 ColumnKind = Literal["rank", "number", "name", "player", "points", "value"]
 
@@ -81,8 +80,8 @@ class StandingsRow:
     @property
     def written(self) -> str:
         """The place as every face shows it: ``5-9`` shared, ``40*`` placed by lot (:func:`lot_marked`), ``1‡``
-        decided by the play-off (:data:`PLAYOFF_MARK`)."""
-        return lot_marked(self.place + PLAYOFF_MARK if self.playoff else self.place, self.lot)
+        decided by the play-off (:data:`~tiebreak.engine.ranking.PLAYOFF_MARK`)."""
+        return lot_marked(self.place, self.lot, self.playoff)
 
 
 @dataclass(frozen=True)
@@ -221,6 +220,9 @@ def of_document(doc: dict[str, Any]) -> StandingsTable:
                           decided=frozenset(int(r["start_no"]) for r in rows if r.get("playoff")))
 
 
+#: the note of the games pending (one of :data:`TABLE_NOTES`; :func:`games_pending` says which rows they are)
+PENDING_NOTE = "games pending: {} (not yet played: they count nothing until their results are known)"
+
 #: the standings' notes that a reader of the table needs beside it, wherever it is published (the text, HTML and PDF
 #: downloads print them above the table, as the page, the website and the live screen show them): which results the
 #: table counts — the rounds known, the games pending (not yet played: they count nothing), before round 1 the order
@@ -231,7 +233,7 @@ def of_document(doc: dict[str, Any]) -> StandingsTable:
 #: :func:`tiebreak.engine.team.compute_team_standings`).
 TABLE_NOTES = frozenset({
     "results known up to round {} of {}: standings after round {}",
-    "games pending: {} (not yet played: they count nothing until their results are known)",
+    PENDING_NOTE,
     "before round 1: no game counts yet, so nobody is placed by lot; listed by starting number",
 })
 
@@ -250,6 +252,31 @@ def table_notes(notes: Iterable[str]) -> list[str]:
     []
     """
     return [n for n in notes if getattr(n, "template", None) in TABLE_NOTES]
+
+
+def games_pending(s: Ranking) -> dict[int, int]:
+    """Start number (a team's number) -> the games of the row paired and not yet played, where the standings' notes
+    say games are pending (:data:`PENDING_NOTE`: the standings after the last round with results), else empty; a
+    team's are its boards' games.  Each game is counted on both its rows: the numbers add up to twice the note's.
+
+    >>> from tiebreak.engine.model import Kind, Player, Tournament
+    >>> from tiebreak import compute_standings
+    >>> t = Tournament.build([Player(1), Player(2), Player(3), Player(4)], 2, pending=[(2, 3, 1)])
+    >>> t.set_game(1, 1, 2, Kind.WIN); t.set_game(1, 3, 4, Kind.DRAW); t.set_game(2, 2, 4, Kind.UNKNOWN)
+    >>> games_pending(compute_standings(t, "PTS"))
+    {1: 1, 2: 1, 3: 1, 4: 1}
+    """
+    if not any(getattr(n, "template", None) == PENDING_NOTE for n in s.notes):
+        return {}
+    if isinstance(s, TeamStandings):  # a team event: its boards' games, added up per team
+        t, teams = s.tt.games.with_pending_paired(), s.tt.teams
+    else:
+        t, teams = s.tournament.with_pending_paired(), None
+    counts = ((t.kind == Kind.UNKNOWN) & (t.opponent >= 0)).sum(axis=1)
+    per_player = {p.start_no: int(c) for p, c in zip(t.players, counts)}
+    if teams is None:
+        return per_player
+    return {team.number: sum(per_player.get(n, 0) for n in team.members) for team in teams}
 
 
 @dataclass(frozen=True, slots=True)

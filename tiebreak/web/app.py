@@ -11,6 +11,7 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import socket
 import sys
 from contextlib import AbstractAsyncContextManager
 from multiprocessing import forkserver
@@ -21,6 +22,8 @@ import anyio
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from ..engine.errors import InputError, Place
+from ..engine.messages import Message, os_reason
 from ..version import __version__
 from . import api_odds, api_ratings, api_standings, api_tools, api_words, errors, pages
 from .uploads import BodyLimit, remove_stale_uploads
@@ -79,11 +82,42 @@ def _live_lifespan(live: LiveHub | None) -> Callable[[FastAPI], AbstractAsyncCon
     return lambda app: lifespan(live)
 
 
-def serve(host: str, port: int, live: LiveHub | None = None) -> None:
-    """Serve at ``host`` and ``port`` (``tiebreak serve``'s, their defaults declared in :mod:`tiebreak.app.declared`)
-    until SIGTERM or SIGINT (Ctrl-C), with the connection limits of :mod:`tiebreak.web.connections`, then stop
-    every process the server started (workers, the live odds' process, the fork server, the resource tracker) before
-    returning."""
+def listening(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port`` (``tiebreak serve``'s, their defaults declared in
+    :mod:`tiebreak.app.declared`), before the server starts: the address it is bound to is then known and said
+    (``--port 0``: the port the system chose, :func:`address`), and an address that cannot be had is said before
+    anything starts (``InputError``)."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds: a restart reuses the port at once
+    try:
+        sock.bind((host, port))
+    except OSError as e:
+        sock.close()
+        raise InputError(Message("cannot listen on {}: {}", address(host, port), os_reason(e)),
+                         Place("", field="port")) from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def address(host: str, port: int) -> str:
+    """The address a browser opens for ``host`` and ``port`` (an IPv6 address in brackets).
+
+    >>> address("127.0.0.1", 8000), address("::1", 8080)
+    ('http://127.0.0.1:8000/', 'http://[::1]:8080/')
+    """
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def bound_address(sock: socket.socket) -> str:
+    """The address ``sock`` is bound to (:func:`address`): the port the system chose for port 0."""
+    host, port = sock.getsockname()[:2]
+    return address(str(host), int(port))
+
+
+def serve(sock: socket.socket, live: LiveHub | None = None) -> None:
+    """Serve on the bound socket ``sock`` (:func:`listening`) until SIGTERM or SIGINT (Ctrl-C), with the connection
+    limits of :mod:`tiebreak.web.connections`, then stop every process the server started (workers, the live odds'
+    process, the fork server, the resource tracker) before returning."""
     import uvicorn  # noqa: PLC0415  start-up: a server only, never the workers or a test client (+32 ms)
 
     from .connections import GuardedH11Protocol  # noqa: PLC0415  (as above: uvicorn's h11, +38 ms)
@@ -96,9 +130,12 @@ def serve(host: str, port: int, live: LiveHub | None = None) -> None:
     previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         # event streams stay open: give them 2 s to end when the server stops
-        uvicorn.run(create_app(time_limit=time_limit, workers=workers, live=live), host=host, port=port,
-                    log_level="info", timeout_graceful_shutdown=2, http=GuardedH11Protocol)
+        config = uvicorn.Config(create_app(time_limit=time_limit, workers=workers, live=live), log_level="info",
+                                timeout_graceful_shutdown=2, http=GuardedH11Protocol)
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: stopped (as uvicorn.run stops)
+            uvicorn.Server(config).run(sockets=[sock])
     finally:
+        sock.close()
         signal.signal(signal.SIGTERM, previous)
         odds = sys.modules.get("tiebreak.live.odds")  # the live odds' process pool, shut down before its process ends
         if odds is not None:

@@ -155,6 +155,9 @@ def validation_error(errors: Sequence[ErrorDetails]) -> ApiError:
         return ApiError(400, Message("the field {} must be a whole number from {} to {}, not {}",
                                      field, low, high, shown_value(value)),
                         field=field)
+    if kind == "decimal_number" and ctx.get("below"):  # the bound itself refused (draw_rate: below 1)
+        return ApiError(400, Message("the field {} must be a number at least {} and below {}, not {}",
+                                     field, low, high, shown_value(value)), field=field)
     if kind == "decimal_number":
         return ApiError(400, Message("the field {} must be a number from {} to {}, not {}",
                                      field, low, high, shown_value(value)),

@@ -95,19 +95,21 @@ def whole_number(low: int, high: int, optional: bool = False) -> FormValue:
     return FormValue(check, {"type": "integer", "minimum": low, "maximum": high})
 
 
-def decimal_number(low: float, high: float) -> FormValue:
-    """An optional decimal number (ASCII digits, a point, a minus sign) from ``low`` to ``high``: no exponent,
-    no ``nan``, no ``inf``; for a field of type ``float | None``."""
+def decimal_number(low: float, high: float, below: bool = False) -> FormValue:
+    """An optional decimal number (ASCII digits, a point, a minus sign) from ``low`` to ``high`` (``below``: ``high``
+    itself refused, the schema's ``exclusiveMaximum``): no exponent, no ``nan``, no ``inf``; for a field of type
+    ``float | None``."""
 
     def check(value: object) -> float | None:
         if _blank(value):
             return None
         text = value.strip() if isinstance(value, str) else str(value)
-        if not _DECIMAL.fullmatch(text) or not low <= float(text) <= high:
-            raise PydanticCustomError("decimal_number", "a number from {low} to {high}", {"low": low, "high": high})
+        if not _DECIMAL.fullmatch(text) or not low <= float(text) <= high or (below and float(text) == high):
+            raise PydanticCustomError("decimal_number", "a number from {low} to {high}",
+                                      {"low": low, "high": high, "below": below})
         return float(text)
 
-    return FormValue(check, {"type": "number", "minimum": low, "maximum": high})
+    return FormValue(check, {"type": "number", "minimum": low, "exclusiveMaximum" if below else "maximum": high})
 
 
 def choice(*choices: str, optional: bool = True, read: Callable[[str], str] | None = None) -> FormValue:
@@ -193,7 +195,7 @@ def declared_field(o: Option, form: str) -> tuple[Any, Any]:
     if o.kind is int:
         return Annotated[int | None, declared_number(o, optional=True)], described
     if o.kind is float:
-        return Annotated[float | None, decimal_number(o.low or 0, o.high or 0)], described
+        return Annotated[float | None, decimal_number(o.low or 0, o.high or 0, below=o.below)], described
     if o.offered or o.choices:
         offered = (*(o.offered or o.choices), *o.more_choices.get(form, ()))
         return Annotated[str | None, choice(*offered, read=o.read)], described

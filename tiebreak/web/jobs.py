@@ -138,7 +138,8 @@ def prizes(o: Options, path: str, text: str, method: str, fmt: str = "json") -> 
     paid = distributed(o, path, text, "prizes", method, [])
     lang = o.lang or "en"
     if fmt == "html":
-        return _bytes(prizes_html(paid.awards, prize_rests(paid.awards, lang), lang, said=said(paid, lang))), paid.seed
+        return _bytes(prizes_html(paid.awards, prize_rests(paid.awards, lang), lang, said=said(paid, lang),
+                                  seed=paid.seed)), paid.seed
     return _bytes(output.dumps_exact(paid.to_json_obj(lang))), paid.seed
 
 

@@ -69,7 +69,8 @@ class VarmaDraw(BaseModel):
 
 class Explanation(BaseModel):
     """The explanation text and its details: one player, every value's rounds; two players (``player2``):
-    ``separated_by``, ``article``, ``values``, ``ranks``, ``by_lot``."""
+    ``separated_by``, ``article``, ``values``, ``ranks``, ``by_lot``, and ``playoff`` (the places a play-off that
+    placed both was played for)."""
 
     team: bool | None = None
     players: list[int]
@@ -120,6 +121,7 @@ class Award(BaseModel):
                                                   "rounded down to the cent (paid to nobody; the organiser's)")
     lot: int | None = Field(None, description="the lot that placed the player in the tied group, as the standings' "
                                               "JSON has it (the text's 40*); null when no lot placed him")
+    playoff: bool = Field(False, description="the play-off placed the player (Arbiters' Manual 13.2; the text's 1‡)")
 
 
 class PrizeList(BaseModel):

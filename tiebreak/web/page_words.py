@@ -86,21 +86,28 @@ def message_from_json(obj: object, depth: int = 0) -> str:
     if not (isinstance(template, str) and (context is None or isinstance(context, str)) and isinstance(values, list)
             and isinstance(named, dict) and (plural is None) == (count is None)):
         raise ValueError("not a message")
-    if plural is not None:  # a message with a count: its plural identifier is the catalogue's, its count a number
-        if not (isinstance(count, int) and not isinstance(count, bool) and 0 <= count < 10**12):
-            raise ValueError("not a message")
-        if (context, template) not in plurals("ru") or not isinstance(plural, str) or len(plural) > 2 * len(template) + 40:
-            raise ValueError("not a message of the catalogue")
-        if _field_names(plural) != _field_names(template):
-            raise ValueError("the values do not fit the message")
-    elif (context, template) not in catalogue("ru") and not (context is None and _PUNCTUATION_ONLY.fullmatch(template)):
-        raise ValueError("not a message of the catalogue")
+    _check_identifier(template, context, plural, count)
     fields = _field_names(template)
     if fields.count("") != len(values) or {f for f in fields if f} != set(named) or \
             any(not (f == "" or f.isidentifier()) for f in fields):
         raise ValueError("the values do not fit the message")
     return Message(template, *(message_from_json(v, depth + 1) for v in values), context=context, plural=plural,
                    count=count, **{str(k): message_from_json(v, depth + 1) for k, v in named.items()})
+
+
+def _check_identifier(template: str, context: str | None, plural: object, count: object) -> None:
+    """Refuse an identifier that is not the catalogue's (or one of values and punctuation); a message with a count:
+    its plural identifier the catalogue's, with the same fields, its count a number."""
+    if plural is None:
+        if (context, template) not in catalogue("ru") and not (context is None and _PUNCTUATION_ONLY.fullmatch(template)):
+            raise ValueError("not a message of the catalogue")
+        return
+    if not (isinstance(count, int) and not isinstance(count, bool) and 0 <= count < 10**12):
+        raise ValueError("not a message")
+    if (context, template) not in plurals("ru") or not isinstance(plural, str) or len(plural) > 2 * len(template) + 40:
+        raise ValueError("not a message of the catalogue")
+    if _field_names(plural) != _field_names(template):
+        raise ValueError("the values do not fit the message")
 
 
 def _field_names(template: str) -> list[str]:

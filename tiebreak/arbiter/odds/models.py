@@ -32,7 +32,7 @@ from ...engine.errors import InputError, Place
 from ...engine.messages import Message
 from ...engine.model import Kind
 from ...engine.numbers import NumberError, parse_int
-from ..choices import DEFAULT_MODEL, MODELS, MOST_WHITE_ADVANTAGE, WHITE_ADVANTAGE
+from ..choices import DEFAULT_MODEL, DRAW_RATE_BELOW, LEAST_DRAW_RATE, MODELS, MOST_WHITE_ADVANTAGE, WHITE_ADVANTAGE
 from .pending import Future, Game
 
 WHITE_WINS, DRAW, BLACK_WINS = 0, 1, 2
@@ -88,8 +88,9 @@ def apply_fixes(future: Future, fixes: list[str]) -> list[tuple[Game, int]]:
 
 def davidson(white: np.ndarray, black: np.ndarray, draw_rate: float, white_advantage: float) -> np.ndarray:
     """Win/draw/loss probabilities (rows) of Davidson's model for the ratings given (module text)."""
-    if not 0 <= draw_rate < 1:
-        raise InputError(Message("--draw-rate {} must be at least 0 and below 1", format(draw_rate, 'g')),
+    if not LEAST_DRAW_RATE <= draw_rate < DRAW_RATE_BELOW:  # (the declaration's bound: every face refuses 1 first)
+        raise InputError(Message("--draw-rate {} must be at least {} and below {}", format(draw_rate, 'g'),
+                                 LEAST_DRAW_RATE, DRAW_RATE_BELOW),
                          Place("", field="draw rate"))
     if not -MOST_WHITE_ADVANTAGE <= white_advantage <= MOST_WHITE_ADVANTAGE:  # far beyond: 10**(R/400) is nan
         raise InputError(Message("--white-advantage {} is outside {}..{}", format(white_advantage, 'g'),
