@@ -108,8 +108,8 @@ def _live(monkeypatch, *argv: str):
     pytest.importorskip("fastapi")
     pytest.importorskip("watchfiles")
     started = []
-    monkeypatch.setattr("tiebreak.web.serve", lambda host, port, live: started.append(live))
-    assert main(["serve", *argv, "--database", "none"]) == 0
+    monkeypatch.setattr("tiebreak.web.app.serve", lambda *args, **kw: started.append(args[-1]))
+    assert main(["serve", *argv, "--database", "none", "--port", "0"]) == 0
     return started[0]
 
 
