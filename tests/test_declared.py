@@ -263,14 +263,20 @@ def test_a_text_longer_than_declared_is_refused_by_the_api_naming_the_option(opt
 
 
 def test_the_live_arbiters_settings_are_bounded_by_the_declaration():
-    """The live server's arbiter changes an event's list and rules (POST /api/live/settings): the same bound of the
-    list and the same rule sets as the command line's ``serve --tiebreaks/--rules`` and the API's forms."""
+    """The live server's arbiter changes an event's ranking (POST /api/live/settings): every ranking option that
+    ``serve`` takes but the lot (issue 33: the unrated players' rating and the system were settings nothing set),
+    each with the same bound or choices as the command line's ``serve`` option and the API's forms."""
     from tiebreak.web.live import Settings
 
     fields = Settings.model_json_schema()["properties"]
-    assert fields["tiebreaks"]["anyOf"][0]["maxLength"] == OPTIONS["tiebreaks"].longest
-    assert fields["rules"]["enum"] == [*OPTIONS["rules"].choices, ""]
-    assert {"serve"} <= set(OPTIONS["tiebreaks"].commands) & set(OPTIONS["rules"].commands)
+    assert set(fields) == {"event", "published", "tiebreaks", "preset", "rules", "compat", "system", "unrated_rating",
+                           "cumulative_half_bye"}
+    assert fields["tiebreaks"]["maxLength"] == OPTIONS["tiebreaks"].longest == 1000
+    for key in ("rules", "compat", "system", "cumulative_half_bye"):
+        assert fields[key]["enum"] == [*OPTIONS[key].choices, ""], key
+    assert (fields["unrated_rating"]["minimum"], fields["unrated_rating"]["maximum"]) == (
+        OPTIONS["unrated_rating"].low, OPTIONS["unrated_rating"].high)
+    assert all("serve" in OPTIONS[k].commands for k in fields if k not in ("event", "published"))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])

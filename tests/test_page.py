@@ -512,3 +512,17 @@ def test_the_pages_answer_with_an_open_explanation():
     assert [li["data-code"] for li in parts["tiebreak-list"].select("li")] == ["PTS", "BH/C1"]
     _, parts = _parts(client.post("/api/explain", data=form | {"player": "99"}).text)
     assert "explain-body" not in parts and "standings" in parts
+
+
+def test_an_error_names_the_field_by_its_label_in_the_pages_language(browser, server):
+    """The API names the field of an option's error (``field: "tiebreaks"``); the page says it by the words of its
+    own label, as a reader of the page knows it («Список дополнительных показателей», not "tiebreaks" nor the
+    command line's ``--tiebreaks``)."""
+    page, errors = _open(browser, server, 1280, "ru")
+    ticket = int(page.evaluate("document.body.dataset.ready"))
+    page.select_option("#preset", "fide-team-swiss")  # a team event's list (MP first): refused for this event
+    _wait_ready(page, ticket + 1)
+    said = page.locator("#error").inner_text()
+    assert said.startswith("Список дополнительных показателей: MP — командный показатель"), said
+    assert not errors
+    page.close()

@@ -108,7 +108,7 @@ def test_tb_columns_without_a_list_are_named_and_not_compared(capsys):
     path = str(KESHMAT / "keshmat-rapid-may-2025.xlsx")
     main(["check", path])
     out = capsys.readouterr().out
-    assert "published column 'TB1' is named only by its place; give its meaning with --tiebreaks" in out
+    assert "published column 'TB1' is named only by its place; give its meaning in the tie-break list" in out
     assert "'1.Rd'" not in out  # the rounds are the event's results, not published figures
 
 

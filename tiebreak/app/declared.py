@@ -411,7 +411,8 @@ _SHARED = (
            forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM, page=True,
            help_for={"odds": "the odds from the standings after this round (the later rounds' games as pending)",
                      "ratings": "the rating change after this round"},
-           not_on={"site": "the site shows every round"}),
+           not_on={"site": "the site shows every round", "serve": "the live standings are the event as it stands",
+                   "series": "a series counts each event's final standings"}),
     Option("budget", str, "no longer used (an old command line still runs, with a warning): the odds are bounded by "
                           "the count of their outcomes, never by the time they take, so every machine gives the same "
                           "numbers",
@@ -428,12 +429,14 @@ _SHARED = (
     Option("compat", str, "text: our reading of C.07; reference: the FIDE reference checker's choices where "
                           "it reads the text otherwise (docs/known-differences.md K1-K3); letter: the 2023 Art. 15.2 "
                           "to the letter (round-robin forfeits count for the rating tie-breaks)",
-           default="text", choices=COMPAT_CHOICES, commands=RANKING, forms=STANDINGS_FORM + ODDS_FORM, page=True),
+           default="text", choices=COMPAT_CHOICES, needs=_LIVE, commands=(*RANKING, "series", "serve"),
+           forms=STANDINGS_FORM + ODDS_FORM, page=True),
     Option("cumulative_half_bye", str, "cumulative score (US-CUM, RU-CUM): deduct a half-point bye's 1/2 or keep it "
                                        "(default: the rule set's: uscf keeps it, USCF 34E3; ru deducts it, Russian "
                                        "practice)",
-           choices=CUMULATIVE_HALF_BYE, commands=("standings", "explain", "playoffs", "prizes", "site"),
-           forms=STANDINGS_FORM, page=True,
+           choices=CUMULATIVE_HALF_BYE, needs=_LIVE,
+           commands=("standings", "explain", "playoffs", "prizes", "odds", "site", "series", "serve"),
+           forms=STANDINGS_FORM + ODDS_FORM, page=True,
            not_on={"check": "check compares every rule set, each with its own default"}),
     Option("details", bool, "JSON: add each value's per-round record ('details')", default=False,
            commands=("standings",), forms=STANDINGS_FORM,
@@ -464,10 +467,12 @@ _SHARED = (
            default=tools.DEFAULT_MODEL, choices=tools.MODELS, commands=("odds",), forms=ODDS_FORM,
            not_on={"page": _NOT_ON_PAGE_ODDS}),
     Option("no_lots", bool, "leave remaining ties unbroken (shared ranks)", default=False,
-           needs=_LIVE, commands=("standings", "explain", "playoffs", "prizes", "site", "serve"), forms=STANDINGS_FORM, page=True,
+           needs=_LIVE, commands=("standings", "explain", "playoffs", "prizes", "site", "series", "serve"),
+           forms=STANDINGS_FORM, page=True,
            help_for={"serve": "with --watch: the live standings (and the --site) leave remaining ties unbroken "
                               "(shared ranks; default: drawn by lot with the event's own seed, as on every face)"},
-           not_on={"check": "check compares the published order, lots included"}),
+           not_on={"check": "check compares the published order, lots included",
+                   "odds": "an outcome not yet played draws no lot: the odds count its ties as shared places"}),
     Option("odds_places", int, "the chance of finishing in the top K", name="places", default=3, low=1,
            high=MAX_START_NO, commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
     Option("odds_player", int, "start number (a team's number in a team event): the minimal sets of results that "
@@ -480,11 +485,19 @@ _SHARED = (
            help_for={"check": "in a team event, check the players' standings",
                      "explain": "in a team event, N is a player's start number (default: a team number)",
                      "odds": "in a team event, the players' odds instead of the teams'"},
-           not_on={"page": "a team event's page shows the teams; the command line and the API rank the players"}),
+           not_on={"page": "a team event's page shows the teams; the command line and the API rank the players",
+                   "site": "a team event's site has its teams' standings and its players' (each a page of its own)",
+                   "serve": "the live page shows a team event's teams and its players (each viewer's choice, "
+                            "/api/live?players=true)",
+                   "series": "a series ranks each event's players"}),
     Option("playoff", str, "a play-off results file: the tied players placed by its games (Arbiters' Manual 13.2; "
                            "see 'play-off results' in the guide)",
            metavar="FILE", needs={"serve": ("watch", Message("the play-off places the players of the watched event"))},
-           commands=("standings", "explain", "prizes", "site", "serve"), not_on={"api": _NO_FILE, "page": _NO_FILE},
+           commands=("standings", "explain", "prizes", "site", "serve"),
+           not_on={"api": _NO_FILE, "page": _NO_FILE, "check": "check compares the published order, play-off included",
+                   "playoffs": "playoffs pairs the play-off that the ties ask for; its results go to the other commands",
+                   "odds": "the odds are of the games still to play; a play-off comes after the last round",
+                   "series": "a series counts each event's final standings, a play-off's places given in its file"},
            help_for={"site": "the play-off's results (as 'standings --playoff'): the final standings place the tied "
                              "players by it, and the site has a play-off page",
                      "serve": "with --watch FILE: a play-off results file in the same folder, watched too: once the "
@@ -502,7 +515,7 @@ _SHARED = (
            default="results", choices=POINTS_FROM, needs=_LIVE, commands=FILE_COMMANDS,
            forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM, page=True),
     Option("preset", str, "a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it",
-           commands=(*RANKING, "series"), forms=STANDINGS_FORM + ODDS_FORM, page=True,
+           needs=_LIVE, commands=(*RANKING, "series", "serve"), forms=STANDINGS_FORM + ODDS_FORM, page=True,
            help_for={"series": "each event's tie-break list (default: the file's)"}),
     Option("rating_system", str, "the rating system: fide or ru (the rating change), harkness or uscf (the "
                                  "performance)",
@@ -516,7 +529,8 @@ _SHARED = (
            help_for={"check": "the announced rule set (auto: the FIDE edition by start date)"}),
     Option("seed", int, "seed of the lots (default: the event's own, from its name and players: the same in every "
                         "run)",
-           low=0, high=MAX_SEED, needs=_LIVE, commands=("standings", "explain", "playoffs", "prizes", "odds", "site", "serve"),
+           low=0, high=MAX_SEED, needs=_LIVE,
+           commands=("standings", "explain", "playoffs", "prizes", "odds", "site", "series", "serve"),
            forms=STANDINGS_FORM + ODDS_FORM, page=True,
            help_for={"odds": "seed of the lots and of a simulation (default: the event's own: the same in every run)",
                      "serve": "with --watch: the seed of the live standings' lots (and the --site's; default: each "
@@ -524,8 +538,8 @@ _SHARED = (
            not_on={"check": "check compares the published order, lots included"}),
     Option("simulations", int, tools.SIMULATIONS_HELP, low=1, high=tools.MAX_SIMULATIONS,
            commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
-    Option("system", str, "override Swiss/round-robin detection", choices=tuple(SYSTEMS),
-           commands=RANKING, forms=STANDINGS_FORM + ODDS_FORM, page=True),
+    Option("system", str, "override Swiss/round-robin detection", choices=tuple(SYSTEMS), needs=_LIVE,
+           commands=(*RANKING, "series", "serve"), forms=STANDINGS_FORM + ODDS_FORM, page=True),
     Option("team_best", int, "players counted per team", default=tools.TEAM_BEST, low=1, high=tools.MOST_TEAM_BEST,
            needs=_TEAM_RANKING, commands=("standings", "site"), forms=STANDINGS_FORM, page=True),
     Option("team_ranking", str, "add a team ranking of this individual event: federation, records (TRF 013/310 "
@@ -544,7 +558,8 @@ _SHARED = (
                      "series": "each event's tie-break list (default: the file's)",
                      "serve": "tie-break list of the live events (default: each file's own)"}),
     Option("unrated_rating", int, "rating for unrated players in rating tie-breaks", low=0, high=MAX_UNRATED_RATING,
-           metavar="R", commands=("standings", "explain", "check", "playoffs", "prizes", "odds", "site"),
+           metavar="R", needs=_LIVE,
+           commands=("standings", "explain", "check", "playoffs", "prizes", "odds", "site", "series", "serve"),
            forms=STANDINGS_FORM + ODDS_FORM, page=True,
            help_for={"odds": "rating for unrated players in rating tie-breaks and in the elo model"}),
     Option("white_advantage", float, "elo model: White's edge in rating points", default=tools.WHITE_ADVANTAGE,

@@ -12,8 +12,11 @@ viewers.
 ... class Settings:
 ...     tiebreaks: str | None = "PTS,BH/C1"
 ...     rules: str = "auto"
+...     preset: str | None = None
+...     compat: str = "text"
 ...     unrated_rating: int | None = None
 ...     system: str | None = None
+...     cumulative_half_bye: str | None = None
 ...     event: int | None = None
 ...     points_from: str = "results"
 ...     no_lots: bool = False
@@ -32,28 +35,43 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
 from ..arbiter.columns import rating_notes
 from ..engine import team
-from ..engine.errors import InputWarning, TiebreakError
+from ..engine.errors import InputWarning, SpecifierError, TiebreakError
 from ..engine.messages import Message
 from ..engine.model import Kind, Tournament
+from ..engine.presets import PRESETS
+from ..engine.rules import choose_rules
 from ..engine.standings import Standings, compute_standings
 from ..engine.team import TeamStandings, TeamTournament
 from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
 from ..formats.text import decode
 from . import standings
+from .declared import OPTIONS, for_command
 from .load import load, named
-from .options import Loading
+from .options import Loading, Options, Ranked, list_and_rules
 
-__all__ = ["LiveSettings", "LiveVersion", "PreviousRound", "playoff_applies", "played_off", "rank_players",
-           "rank_teams", "rank_version", "read", "teams_of"]
+__all__ = ["ARBITERS", "RANKING", "LiveSettings", "LiveVersion", "PreviousRound", "check_settings", "options_of",
+           "playoff_applies", "played_off", "rank_players", "rank_teams", "rank_version", "ranked_by", "read", "teams_of"]
+
+#: the options of ``serve --watch`` that read and rank a live event as ``tiebreak standings`` reads and ranks a file:
+#: every option of ``serve`` that is one of the standings' (each declared once, :mod:`tiebreak.app.declared`): how the
+#: file is read, the list, the rules and every other choice of the ranking, and the lot; not ``--playoff`` (the live
+#: event's own file in the watched folder, :mod:`tiebreak.live.event`) nor ``--lang`` (the server's messages)
+RANKING = tuple(o.dest for o in for_command("serve")
+                if o.key in {f.name for f in fields(Options)} and o.key not in ("playoff", "lang"))
+#: what the arbiter may change of a running event (``POST /api/live/settings``): the options of :data:`RANKING` that
+#: rank (:class:`~tiebreak.app.options.Ranked`), but the lot, drawn once per event (its seed and ``--no-lots`` stay
+#: the server's: a place it decided stays the same in every version and on every face)
+ARBITERS = tuple(OPTIONS[k] for k in RANKING
+                 if k in {f.name for f in fields(Ranked)} - {f.name for f in fields(Loading)} and k != "seed")
 
 S = TypeVar("S")
 R = TypeVar("R", Standings, TeamStandings)
@@ -68,9 +86,15 @@ class LiveSettings(Protocol):
     @property
     def rules(self) -> str: ...
     @property
+    def preset(self) -> str | None: ...
+    @property
+    def compat(self) -> str: ...
+    @property
     def unrated_rating(self) -> int | None: ...
     @property
     def system(self) -> str | None: ...
+    @property
+    def cumulative_half_bye(self) -> str | None: ...
     @property
     def event(self) -> int | None: ...
     @property
@@ -79,6 +103,39 @@ class LiveSettings(Protocol):
     def no_lots(self) -> bool: ...
     @property
     def seed(self) -> int | None: ...
+
+
+def options_of(s: LiveSettings, shown: Options | None = None) -> Options:
+    """The live settings as the options of ``tiebreak standings`` (:data:`RANKING`): the live event ranked as every
+    other face ranks its file with the same options (``shown``: the other options, how the pages show it)."""
+    return replace(shown or Options(), **{k: getattr(s, k) for k in RANKING})
+
+
+def check_settings(s: LiveSettings, team: bool | None = None) -> None:
+    """Refuse settings that no event could be ranked by (an unknown preset, ``compat`` with a rule set it does not
+    apply to, a list of tie-breaks ``team`` events, or individual ones, do not have), as ``tiebreak standings``
+    refuses them, naming the option; ``team`` None: before the events are read (a list of either kind, the kind of
+    the preset's)."""
+    o = options_of(s)
+    kinds = [team] if team is not None else [PRESETS[o.preset].team] if o.preset in PRESETS else [False, True]
+    refused: list[SpecifierError] = []
+    for kind in kinds:
+        try:
+            _, rules = list_and_rules(o, kind)
+            break
+        except SpecifierError as e:
+            refused.append(e)
+    else:
+        raise refused[0]
+    try:
+        choose_rules(rules, None)
+    except SpecifierError as e:
+        raise SpecifierError(e.message, e.field or "compat") from None
+
+
+def ranked_by(s: LiveSettings) -> tuple[Any, ...]:
+    """What the standings of a live event depend on besides its file (a key of the pages and odds kept)."""
+    return tuple(getattr(s, k) for k in RANKING)
 
 
 def read(s: LiveSettings, name: str, warnings: list[InputWarning], path: str | None = None,
@@ -102,9 +159,12 @@ def rank_players(s: LiveSettings, t: Tournament, after_round: int | None = None,
     drawn by the settings' lot, as ``tiebreak standings`` draws them), or in a team event by the players' default
     (the event's own list is the teams')."""
     teams = has_teams(t)
-    standings = compute_standings(players_event(t) if teams else t, None if teams else s.tiebreaks, rules=s.rules,
-                                  unrated_rating=s.unrated_rating, seed=s.seed, lots=not s.no_lots,
-                                  system=system or s.system, after_round=after_round, warnings=warnings)
+    o = options_of(s)
+    tiebreaks, rules = list_and_rules(o, teams)  # a team event's list is its teams': the players by the default
+    standings = compute_standings(players_event(t) if teams else t, None if teams else tiebreaks, rules=rules,
+                                  unrated_rating=o.unrated_rating, seed=o.seed, lots=not o.no_lots,
+                                  system=system or o.system_name, after_round=after_round, warnings=warnings,
+                                  cumulative_half_bye=o.cumulative_half_bye)
     standings.notes += rating_notes(standings, s.unrated_rating)  # as `tiebreak standings` says them
     return standings
 
@@ -169,6 +229,8 @@ class LiveVersion:
     teams: TeamStandings | None = None
     #: the boards being played per team and round (a team event)
     boards_pending: np.ndarray | None = None
+    #: the teams' list and rule set (a team event: its ranks after the round before are ranked by them too)
+    team_list: tuple[str | None, str] = (None, "auto")
 
 
 def rank_version(s: LiveSettings, t: Tournament, pending: int, playoff: bytes, warnings: list[InputWarning],
@@ -183,12 +245,14 @@ def rank_version(s: LiveSettings, t: Tournament, pending: int, playoff: bytes, w
     over = playoff_applies(t, pending, playoff)
     if not teams:  # the play-off places the tied players (in a team event, the tied teams)
         return LiveVersion(played_off(players, playoff, source, event) if over else players)
-    tt, boards = live_matches(teams_of(t, s.system))
-    ts = rank_teams(tt, s.tiebreaks, s.rules, s.system, lot=(not s.no_lots, s.seed))
+    o = options_of(s)
+    tt, boards = live_matches(teams_of(t, o.system_name))
+    tiebreaks, rules = list_and_rules(o, True)  # the event's list, rules and preset, as `tiebreak standings` ranks it
+    ts = rank_teams(tt, tiebreaks, rules, o.system_name, lot=(not s.no_lots, s.seed))
     if over:
         ts = played_off(ts, playoff, source, event)
     ts.warnings = [*said, *ts.warnings]
-    return LiveVersion(players, ts, boards)
+    return LiveVersion(players, ts, boards, (tiebreaks, rules))
 
 
 class PreviousRound(Generic[S]):

@@ -3,14 +3,18 @@ are played, the teams' in a team event (unless ``o.players``), the players' othe
 
 from __future__ import annotations
 
-from ..arbiter.odds import compute_odds, compute_team_odds
+from typing import Any
+
+from ..arbiter.odds import Odds, compute_odds, compute_team_odds
 from ..arbiter.odds.budget import Progress, within_limits
 from ..engine.errors import InputError, InputWarning, Message, Place
+from ..engine.model import Tournament
+from ..engine.rules import RuleSet, choose_rules, with_choices
 from ..engine.team_matches import has_teams, players_event
 from ..render import odds as render
 from ..views.odds import of_odds
 from .load import event_date, load, named
-from .options import OddsOptions, list_and_rules
+from .options import OddsOptions, Ranked, list_and_rules
 
 
 def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progress: Progress | None = None) -> str:
@@ -26,15 +30,12 @@ def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progres
                                              "numbers"), Place(path, field="budget")))
     teams = not o.players and has_teams(t)
     t = t if teams else players_event(t)
-    tiebreaks, rules = list_and_rules(o, teams)
     if o.places < 1:  # --player and --simulations are checked by the odds themselves
         raise InputError(Message("--places {} must be at least 1", o.places), Place(path, field="places"))
     method = "exact" if o.exact else "count"
-    result = (compute_team_odds if teams else compute_odds)(
-        t, tiebreaks, rules=rules, system=o.system_name, after_round=o.after_round, model=o.model,
-        draw_rate=o.draw_rate, white_advantage=o.white_advantage, fixes=o.fix or [], method=method,
-        simulations=o.simulations, seed=o.seed, player=o.player, budget=budget, unrated_rating=o.unrated_rating,
-        places=o.places)
+    result = ranked_odds(o, t, teams, after_round=o.after_round, model=o.model, draw_rate=o.draw_rate,
+                         white_advantage=o.white_advantage, fixes=o.fix or [], method=method,
+                         simulations=o.simulations, seed=o.seed, player=o.player, budget=budget, places=o.places)
     warnings += result.warnings
     view = of_odds(result, o.places)  # the one view every format renders
     if o.format == "json":
@@ -44,3 +45,18 @@ def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progres
     if o.format == "page":  # the page's part: the same view and renderer as the download and the website
         return render.odds_section(view, o.lang)
     return render.to_text(view, o.lang)
+
+
+def ranked_odds(o: Ranked, t: Tournament, teams: bool, **how: Any) -> Odds:
+    """The odds of ``t`` (its teams' when ``teams``), every outcome ranked as the standings beside them are ranked
+    with the same options ``o`` (every face's odds: ``tiebreak odds``, the API, the site and the live screen): the
+    list, the rules, the system, the unrated players' rating and the cumulative score's half-point bye (the
+    players'; the teams' standings have none); ``how``: the odds' own settings (seed, budget, places, ...)."""
+    tiebreaks, rules = list_and_rules(o, teams)
+    if teams:
+        return compute_team_odds(t, tiebreaks, rules=rules, system=o.system_name, unrated_rating=o.unrated_rating,
+                                 **how)
+    chosen: str | RuleSet = rules
+    if o.cumulative_half_bye is not None:  # the rule set in force with the choice made, as the standings make it
+        chosen = with_choices(choose_rules(rules, t.start_date)[0], o.cumulative_half_bye)
+    return compute_odds(t, tiebreaks, rules=chosen, system=o.system_name, unrated_rating=o.unrated_rating, **how)

@@ -66,6 +66,8 @@ class Ranked(Loading):
     system: str | None = None
     #: in a team event, the players instead of the teams
     players: bool = False
+    #: a half-point bye in US-CUM/RU-CUM: ``deduct`` its ½ or ``keep`` it (None: the rule set's default, K10)
+    cumulative_half_bye: str | None = None
     lang: str = "en"
 
     @property
@@ -91,8 +93,6 @@ class Options(Ranked):
     #: player columns: ``auto`` (title, federation, rating where the file has them), ``none``, or a list
     #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.arbiter.columns`)
     columns: str | None = _default("columns")
-    #: a half-point bye in US-CUM/RU-CUM: ``deduct`` its ½ or ``keep`` it (None: the rule set's default, K10)
-    cumulative_half_bye: str | None = None
     #: ``check``: the program that published the standings (default: the file's word)
     publisher: str | None = None
     #: a play-off results file: the tied players placed by it (Arbiters' Manual 13.2; tiebreak.arbiter.playoff_results)

@@ -18,7 +18,6 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..arbiter.odds import compute_odds, compute_team_odds
 from ..arbiter.playoff_results import Decision, PlayoffResults
 from ..arbiter.rating_report import RatingRow, rating_report
 from ..engine.errors import InputWarning
@@ -28,7 +27,8 @@ from ..engine.team import TeamStandings, TeamTournament
 from ..views.matches import team_boards
 from ..views.odds import PlaceChances, of_odds
 from .load import load
-from .options import Options, list_and_rules
+from .odds import ranked_odds
+from .options import Options
 from .playoffs import playoff_played
 from .standings import individual_standings, ranks_teams, team_standings
 
@@ -112,9 +112,7 @@ def event_odds(o: Options, t: Tournament, seed: int, team: bool) -> PlaceChances
     chooses them, :mod:`tiebreak.arbiter.odds.run`: by the counts alone, never by the clock), as the one odds view
     every face renders: the players, or in a team event the teams (``t`` the file as read, ranked by the team
     standings, as ``tiebreak odds`` on it)."""
-    tiebreaks, rules = list_and_rules(o, team)
-    odds = compute_team_odds if team else compute_odds
-    return of_odds(odds(t, tiebreaks, rules=rules, system=o.system_name, seed=seed, unrated_rating=o.unrated_rating))
+    return of_odds(ranked_odds(o, t, team, seed=seed))
 
 
 def card_ratings(t: Tournament, played: int, rows: list[int] | None = None) -> dict[int, RatingRow]:

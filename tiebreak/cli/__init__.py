@@ -7,8 +7,8 @@ from __future__ import annotations
 import gc
 import sys
 
-from ..app.declared import check_needed
-from ..engine.errors import InputError, Place, TiebreakError
+from ..app.declared import check_needed, for_command
+from ..engine.errors import InputError, Place, SpecifierError, TiebreakError
 from ..engine.messages import Message, os_reason
 from ..render.i18n import problem
 from ..render.words import MESSAGE_WORDS
@@ -36,6 +36,24 @@ def lang_after_command(argv: list[str]) -> list[str]:
     return [argv[k], *head, *argv[k + 1:]]
 
 
+def option_named(e: TiebreakError, command: str, lang: str) -> str:
+    """The error as the command line says it: an option's error (a :class:`SpecifierError` naming its field) led by
+    the option as it is typed here (``--tiebreaks: unknown tie-break 'FOO'; ...``; the API names its field, the page
+    its label), unless the message names it already.
+
+    >>> option_named(SpecifierError("unknown tie-break 'FOO'", field="tiebreaks"), "standings", "en")
+    "--tiebreaks: unknown tie-break 'FOO'"
+    >>> option_named(SpecifierError("--compat reference applies to FIDE", field="compat"), "standings", "en")
+    '--compat reference applies to FIDE'
+    """
+    said = problem(e, lang)
+    field = e.field if isinstance(e, SpecifierError) else ""
+    option = next((o for o in for_command(command) if o.dest == field and o.flags), None) if field else None
+    if option is None or any(f in said for f in option.flags_of(command)):
+        return said
+    return f"{option.flags[0]}: {said}"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command (``argv`` without the program name; default: the process's arguments); the exit status."""
     if argv is None:  # run as the program: the objects of the modules live as long as the process, so the garbage
@@ -47,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
         check_needed(args.command, vars(args), lambda o: o.flags[0])  # an option given without the one it needs
         return command_of(args.run)(args)
     except TiebreakError as e:
-        print(f"tiebreak: {MESSAGE_WORDS.text('error', args.lang)}: {problem(e, args.lang)}", file=sys.stderr)
+        print(f"tiebreak: {MESSAGE_WORDS.text('error', args.lang)}: {option_named(e, args.command, args.lang)}",
+              file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

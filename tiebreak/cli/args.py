@@ -217,7 +217,12 @@ class Serve(Command):
     token: str | None
     database: str | None
     tiebreaks: str | None
+    preset: str | None
     rules: str
+    compat: str
+    unrated_rating: int | None
+    system: str | None
+    cumulative_half_bye: str | None
     event: int | None  # which tournament of a watched file that holds several
     points_from: str  # the points of the round results or of the points column's reading
     no_lots: bool  # the ties left shared (the arbiter's choice), else drawn by lot with the seed

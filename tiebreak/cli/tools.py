@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..app.live import RANKING, check_settings
 from ..app.load import player_list
 from ..app.odds import render_odds
 from ..app.options import OddsOptions, Options, RatingsOptions
@@ -273,9 +274,10 @@ def _serve(ns: argparse.Namespace) -> int:
                 players = (Path(args.player_list).name, player_list(args.player_list, listed_warnings))
                 for w in listed_warnings:
                     warn(w, args.lang)
-            live = LiveHub(target, args.database, args.token,
-                           Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event, points_from=args.points_from,
-                                    no_lots=args.no_lots, seed=args.seed, playoff=_playoff_beside(args.watch, args.playoff)),
+            settings = Settings(**{k: getattr(args, k) for k in RANKING},  # as `standings` ranks the file
+                                playoff=_playoff_beside(args.watch, args.playoff))
+            check_settings(settings)  # an unknown preset: said before the server starts
+            live = LiveHub(target, args.database, args.token, settings,
                            Bounds(args.hold, args.max_file_mb * 1024 * 1024, args.keep_versions, args.max_streams,
                                   args.max_streams_per_client),
                            site=site, remote=remote, players=players)

@@ -158,6 +158,8 @@ def parse(text: str) -> TieBreakSpec:
             raise SpecifierError(Message("{} is a team tie-break (C.07 Arts 11-13), and players are ranked here; give "
                                          "tie-breaks of individual events (tiebreak list)",
                                          head))
+        if len(parts) == 1 and head == raw.upper():  # the code alone: named once ('FOO', never 'FOO' in 'FOO')
+            raise SpecifierError(Message("unknown tie-break {}; valid codes: {}", repr(head), ', '.join(sorted(CATALOGUE))))
         raise SpecifierError(Message("unknown tie-break {} in {}; valid codes: {}",
                                      repr(head), repr(raw), ', '.join(sorted(CATALOGUE))))
     return TieBreakSpec(code, **parse_modifiers(raw, code, parts[1:], CATALOGUE[code].modifiers))

@@ -274,6 +274,9 @@ def parse_team(text: str) -> TieBreakSpec:
     code, _, score = head.partition(":")
     code = TEAM_ALIASES.get(code, code)
     if code not in TEAM_CATALOGUE:
+        if code == raw.upper():  # the code alone: named once
+            raise SpecifierError(Message("unknown team tie-break {}; valid codes: {}", repr(code),
+                                         ', '.join(TEAM_CATALOGUE)))
         raise SpecifierError(Message("unknown team tie-break {} in {}; valid codes: {}",
                                      repr(code), repr(raw), ', '.join(TEAM_CATALOGUE)))
     if score and score not in ("MP", "GP", "MM", "MG", "GM", "GG"):

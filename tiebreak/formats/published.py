@@ -261,11 +261,11 @@ def _positional_meanings(head: list[str], legend: dict[int, str], tiebreaks: str
             spec = "GP"
         if spec is None and meaning:
             notes.append(Message("published column {} is named only by its place and its legend {} is not a tie-break "
-                                 "we know; give its meaning with --tiebreaks, in order; not compared",
+                                 "we know; give its meaning in the tie-break list, in order; not compared",
                                  repr(head[i]), repr(meaning[:60])))
         elif spec is None:
-            notes.append(Message("published column {} is named only by its place; give its meaning with --tiebreaks, in "
-                                 "order; not compared",
+            notes.append(Message("published column {} is named only by its place; give its meaning in the tie-break "
+                                 "list, in order; not compared",
                                  repr(head[i])))
         else:
             out[i] = spec

@@ -185,7 +185,7 @@ def tiebreak_list(f: SmFile, source: str, warnings: list[InputWarning], team: bo
         if unread:
             shown = " ".join(f"{i}:{raw[i]}" for i in unread)
             warnings.append(InputWarning(Message("tie-break {} (Swiss-Manager's {}): parameter bytes {} are not "
-                                                 "understood and not used; check the list (--tiebreaks)",
+                                                 "understood and not used; check the tie-break list",
                                                  k, number, shown), where))
         try:
             code = _specifier(number, raw, team)

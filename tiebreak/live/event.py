@@ -39,7 +39,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..app.live import PreviousRound, rank_players, rank_version, read
+from ..app.live import PreviousRound, rank_players, rank_version, ranked_by, read
 from ..engine.errors import InputError, InputWarning, TiebreakError
 from ..engine.messages import Message
 from ..engine.model import Kind, Player, Tournament
@@ -408,15 +408,14 @@ class LiveEvent:
         if v.teams is None or v.boards_pending is None:
             return v.players, None
         self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
-        return v.players, self.teams.rank(live, v.teams, v.boards_pending, st.tiebreaks, st.rules,
-                                          (not st.no_lots, st.seed))
+        return v.players, self.teams.rank(live, v.teams, v.boards_pending, *v.team_list, (not st.no_lots, st.seed))
 
     def _ask_odds(self, live: AsItStands) -> None:
         """The odds of this version: known already (the same results and settings: a broadcast's move is no new
         job), or asked of the odds worker, which puts them into this version's document when they come
         (:mod:`tiebreak.live.odds`)."""
         st = self.settings
-        key = (results_key(live.tournament), st.tiebreaks, st.rules, st.system, st.unrated_rating)
+        key = (results_key(live.tournament), *ranked_by(st))
         known, odds = worker().known(self.name, key)
         if known:
             assert self.document is not None  # this version's document, made just before

@@ -30,7 +30,9 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable
 
-from ..arbiter.odds import compute_odds, compute_team_odds
+from ..app.live import options_of
+from ..app.odds import ranked_odds
+from ..app.options import Options
 from ..arbiter.odds.budget import Budget, Cancelled
 from ..engine.errors import TiebreakError
 from ..engine.model import Tournament
@@ -102,13 +104,9 @@ def live_odds(t: Tournament, settings: Settings | None, seed: int | None = None,
     # no time limit: a load-dependent stop would change the numbers; a newer version's job cancels this one
     left = Budget(stop=None if job is None or cancel is None else (lambda: bool(cancel[job % SLOTS])))
     common: dict[str, Any] = {"budget": left, "seed": seed, "places": PLACES}
-    if settings is not None:
-        common |= {"tiebreaks": settings.tiebreaks, "rules": settings.rules, "system": settings.system}
+    o = options_of(settings) if settings is not None else Options()  # ranked as the live standings beside them
     try:
-        if read_teams(t):
-            odds = compute_team_odds(t, **common)
-        else:
-            odds = compute_odds(t, unrated_rating=settings.unrated_rating if settings else None, **common)
+        odds = ranked_odds(o, t, bool(read_teams(t)), **common)
     except Cancelled:
         return None
     view = of_odds(odds, TOP)

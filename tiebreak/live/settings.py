@@ -22,12 +22,19 @@ PATH_READERS = (".sce", ".papi")
 
 @dataclass
 class Settings:
-    """How an event is ranked (the ``standings`` options that make sense live); changed by the arbiter only."""
+    """How an event is read and ranked: the ``standings`` options that ``serve`` takes (:data:`tiebreak.app.live.RANKING`,
+    each declared once), set by ``serve``'s options and changed by the arbiter only (those of
+    :data:`tiebreak.app.live.ARBITERS`)."""
 
     tiebreaks: str | None = None
+    preset: str | None = None
     rules: str = str(OPTIONS["rules"].default)  # the defaults of `tiebreak serve`, declared once (tiebreak.app.declared)
+    compat: str = str(OPTIONS["compat"].default)
     unrated_rating: int | None = None
+    #: a key of :data:`tiebreak.app.declared.SYSTEMS` (``swiss``, ``rr``): overrides the detection
     system: str | None = None
+    #: a half-point bye in US-CUM/RU-CUM: ``deduct`` or ``keep`` (None: the rule set's own)
+    cumulative_half_bye: str | None = None
     #: ties left after the list shared (``serve --no-lots``, the arbiter's choice); by default drawn by lot with
     #: ``seed`` (None: the event's own, the lot every other face draws)
     no_lots: bool = False

@@ -17,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..app.live import options_of, ranked_by
 from ..app.options import Options
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
 from ..engine.messages import Message
@@ -139,9 +140,7 @@ class LiveSite:
         None when it does not read (the site keeps the pages of the version before)."""
         warnings: list[InputWarning] = []
         path = str(e.path)
-        site.options = replace(self.options, tiebreaks=settings.tiebreaks, rules=settings.rules,
-                               system=settings.system, unrated_rating=settings.unrated_rating, event=settings.event,
-                               seed=self.options.seed)  # none: the event's own (the same after a restart)
+        site.options = options_of(settings, self.options)  # ranked as the live standings rank it
         try:
             t = e.tournament(data, warnings)
             if incremental:
@@ -185,5 +184,4 @@ class LiveSite:
 
 
 def _settings_key(e: LiveEvent) -> tuple[Any, ...]:
-    s = e.settings
-    return s.tiebreaks, s.rules, s.system, s.unrated_rating, s.event, s.published
+    return *ranked_by(e.settings), e.settings.published

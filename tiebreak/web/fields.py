@@ -16,6 +16,7 @@ whole_number {'low': 0, 'high': 9}
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import Annotated, Any, Callable, TypeVar
 
@@ -219,12 +220,14 @@ def declared_number(o: Option, optional: bool = False) -> FormValue:
 Model = TypeVar("Model", bound=BaseModel)
 
 
-def declared_form(form: str) -> Callable[[type[Model]], type[Model]]:
+def declared_form(form: str, options: Iterable[Option] | None = None) -> Callable[[type[Model]], type[Model]]:
     """A form model's decorator: the model with its own fields and those of every option declared for ``form``
-    (:func:`tiebreak.app.declared.for_form`), under its own name."""
+    (:func:`tiebreak.app.declared.for_form`; ``options``: those, with the bounds and choices of ``form``), under its
+    own name."""
 
     def made(base: type[Model]) -> type[Model]:
-        fields_: dict[str, Any] = {o.dest: declared_field(o, form) for o in for_form(form)}
+        given = for_form(form) if options is None else options
+        fields_: dict[str, Any] = {o.dest: declared_field(o, form) for o in given}
         return create_model(base.__name__, __base__=base, __module__=base.__module__, **fields_)
 
     return made

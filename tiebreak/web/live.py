@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, TypedDict
@@ -36,10 +36,8 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, Field
 from starlette.types import Receive, Scope, Send
 
-from ..app.declared import OPTIONS
-from ..engine.errors import Message, TiebreakError
-from ..engine.registry import parse, parse_list
-from ..engine.team_tiebreaks import parse_team
+from ..app.live import ARBITERS, check_settings
+from ..engine.errors import Message, SpecifierError
 from ..live.settings import sse
 from ..live.subscribers import RETRY_AFTER, Refused, Subscription
 from ..live.token import bearer
@@ -50,7 +48,7 @@ from .embed import router as embed_router
 from .errors import ApiError, error_response
 from .errors import install as errors_install
 from .errors import no_live_event as missing
-from .fields import MAX_NAME, EventName, Player, choice
+from .fields import MAX_NAME, EventName, Player, declared_form
 from .fields import LiveLang as Lang
 from .live_tables import install as tables_install
 from .page_words import translate
@@ -73,15 +71,18 @@ def fail(text: str, status: int, lang: str = "en", field: str | None = None) -> 
     return error_response(ApiError(status, text, field=field), lang)
 
 
+@declared_form("standings", ARBITERS)
 class Settings(BaseModel):
-    """What the arbiter may change for an event (fields left out stay as they are): the list and the rules bounded
-    as the declaration says (:mod:`tiebreak.app.declared`, as on the API's forms; the event's name:
-    :data:`tiebreak.web.fields.MAX_NAME`)."""
+    """What the arbiter may change for an event: whether it is published, and every option of ``serve`` that ranks
+    it (:data:`tiebreak.app.live.ARBITERS`: the list, the preset, the rules, ``compat``, the system, the unrated
+    players' rating, the cumulative score's half-point bye), each a field made from its declaration
+    (:mod:`tiebreak.app.declared`) with the bounds and choices of the API's forms; the event's name:
+    :data:`tiebreak.web.fields.MAX_NAME`.  A field left out stays as it is; a field sent empty (``""``, ``null``)
+    goes back to its default (the file's list, ``auto``...)."""
 
     event: str = Field(max_length=MAX_NAME)
-    tiebreaks: str | None = Field(None, max_length=OPTIONS["tiebreaks"].longest)
-    rules: Annotated[str | None, choice(*OPTIONS["rules"].choices)] = None
     published: bool | None = None
+
 
 
 class Republish(BaseModel):
@@ -307,34 +308,35 @@ async def stream(live: Current, place: Annotated[Subscription, Depends(stream_pl
 
 
 @api.post("/api/live/settings")
-async def settings(body: Settings, live: Current, hub: Arbiter) -> Response:
-    """(Arbiter) change an event's tie-break list, rules or whether it is published; recomputed at once.  Never the
-    lot: it is drawn once per event (``serve --seed``/``--no-lots``), so a place it decided stays the same in every
-    version and on every face."""
+async def settings(body: Settings, live: Current, hub: Arbiter, lang: Lang = "en") -> Response:
+    """(Arbiter) change an event's ranking options (the list, the preset, the rules, ``compat``, the system, the
+    unrated players' rating, the cumulative score's half-point bye) or whether it is published; recomputed at once,
+    a value ``standings`` refuses refused the same way (400, the field named, in ``lang``).  Never the lot: it is
+    drawn once per event (``serve --seed``/``--no-lots``), so a place it decided stays the same in every version and
+    on every face."""
     e = hub.events.get(body.event)
     if e is None:
         return missing(body.event, "en")
     if e.name in live.computing:
         return fail("the arbiter's last change of this event is still being computed; try again when it is "
                     "published", 409, field="event")
-    old = (e.settings.tiebreaks, e.settings.rules, e.settings.published)
-    if body.tiebreaks is not None:
-        e.settings.tiebreaks = body.tiebreaks.strip() or None
-    if body.rules is not None:
-        e.settings.rules = body.rules
+    new = replace(e.settings)
+    for o in ARBITERS:
+        if o.dest in body.model_fields_set:
+            value = getattr(body, o.dest)
+            setattr(new, o.dest, o.default if value is None else value)
     if body.published is not None:
-        e.settings.published = body.published
+        new.published = body.published
     try:
-        if e.settings.tiebreaks:  # a team event lists its teams' tie-breaks
-            parse_list(e.settings.tiebreaks, parse_team if e.players is not None else parse)
-    except TiebreakError as err:
-        e.settings.tiebreaks, e.settings.rules, e.settings.published = old
-        return fail(str(err), 400, field="tiebreaks")
+        check_settings(new, e.players is not None)  # a team event lists its teams' tie-breaks
+    except SpecifierError as err:
+        return fail(err.message, 400, lang, field=err.field or None)  # as every face refuses it, in ``lang``
+    e.settings = new
     late = await recompute(live, e.name)
     if late is not None:
         return late
-    return JSONResponse({"event": e.name, "version": e.version, "tiebreaks": e.settings.tiebreaks,
-                         "rules": e.settings.rules, "published": e.settings.published, "warning": e.warning})
+    return JSONResponse({"event": e.name, "version": e.version, **{o.dest: getattr(e.settings, o.dest) for o in ARBITERS},
+                         "published": e.settings.published, "warning": e.warning})
 
 
 @api.get("/api/live/arbiter")

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from ..app.live import playoff_applies
+from ..app.live import options_of, playoff_applies, ranked_by
 from ..app.options import Options
 from ..engine.errors import TiebreakError
 from ..formats.text import decode
@@ -85,14 +85,12 @@ class LiveCards:
         with e._lock:  # one version: its tournament as it stands (its games in play paired) and its settings together
             live, st, version, digest = e._live, replace(e.settings), e.version, e.digest
             playoff = e.playoff_data
-        key = (version, digest, st.tiebreaks, st.rules, st.system, st.unrated_rating, st.event, st.no_lots, st.seed)
+        key = (version, digest, *ranked_by(st))
         with self._lock:
             made = self._made.get(e.name)
             if made is not None and made[0] == key:
                 return made[1]
-            options = Options(tiebreaks=st.tiebreaks, rules=st.rules, system=st.system,
-                              unrated_rating=st.unrated_rating, event=st.event, no_lots=st.no_lots,
-                              seed=st.seed)  # the lot of the live standings (the event's own seed)
+            options = options_of(st)  # ranked as the live standings (their lot: the event's own seed)
             if self._site is None:
                 self._site = Site(Path("."), options, [])
             try:

@@ -28,6 +28,7 @@ from ...engine import team
 from ...engine.errors import InputError
 from ...engine.messages import Message
 from ...engine.model import Tournament
+from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import detect_system, resolve_list
 from ..choices import DEFAULT_MODEL, WHITE_ADVANTAGE
@@ -35,7 +36,7 @@ from .budget import Budget
 from .models import apply_fixes
 from .participants import Participant
 from .pending import Future, Game, find_future
-from .run import Odds, OddsOptions, run_odds
+from .run import Odds, OddsRequest, run_odds
 from .team_ranker import TeamEngineRanker
 
 __all__ = ["Budget", "Future", "Game", "Odds", "Participant", "compute_odds", "compute_team_odds", "find_future"]
@@ -53,8 +54,8 @@ def _naming(t: Tournament) -> Iterator[None]:
 
 
 def compute_odds(  # noqa: PLR0913  the library's call: every option keyword-only, named, with its default
-        t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None = None, *, rules: str = "auto",
-        system: str | None = None, after_round: int | None = None, model: str = DEFAULT_MODEL,
+        t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None = None, *,
+        rules: str | RuleSet = "auto", system: str | None = None, after_round: int | None = None, model: str = DEFAULT_MODEL,
         draw_rate: float | None = None, white_advantage: float = WHITE_ADVANTAGE, fixes: Sequence[str] = (),
         method: str = "count", simulations: int | None = None, seed: int | None = None, player: int | None = None,
         budget: Budget | None = None, unrated_rating: int | None = None, places: int | None = None) -> Odds:
@@ -67,14 +68,16 @@ def compute_odds(  # noqa: PLR0913  the library's call: every option keyword-onl
     (the outcomes drawn however few there are: the library's, to compare a simulation with the exact answer).  ``budget``:
     who watches the work (progress, cancellation: :class:`Budget`), never a time limit.  ``places``: the top places
     asked for (an event of more than 64 participants keeps the chances of those places only, at least 6).
-    ``player``: the start number whose minimal sets of results for first place are wanted ("what X needs", exact only)."""
+    ``player``: the start number whose minimal sets of results for first place are wanted ("what X needs", exact only).
+    ``rules``: a rule set's name, or a rule set with the user's choices made (``cumulative_half_bye``:
+    :func:`~tiebreak.engine.rules.with_choices`)."""
     with _naming(t):
         future = find_future(t, after_round, system)
         notes: list[str] = []
         specs = resolve_list(future.base, tiebreaks, future.system, notes)
         fixed = apply_fixes(future, list(fixes))
         future.notes += notes
-        options = OddsOptions(rules, model, draw_rate, white_advantage, method, simulations, seed, player, budget,
+        options = OddsRequest(rules, model, draw_rate, white_advantage, method, simulations, seed, player, budget,
                               unrated_rating, places)
         return run_odds(future, specs, options, fixed)
 
@@ -93,13 +96,13 @@ def compute_team_odds(  # noqa: PLR0913  (as compute_odds)
     Only the board games paired in the file are pending: a round whose matches are not yet paired board by board
     is not looked at (the rounds after the last paired one are left out, with a note)."""
     with _naming(t):
-        options = OddsOptions(rules, model, draw_rate, white_advantage, method, simulations, seed, player, budget,
+        options = OddsRequest(rules, model, draw_rate, white_advantage, method, simulations, seed, player, budget,
                               unrated_rating, places)
         return _team_odds(t, tiebreaks, system, after_round, fixes, options)
 
 
 def _team_odds(t: Tournament, tiebreaks: str | None, system: str | None, after_round: int | None,
-               fixes: Sequence[str], options: OddsOptions) -> Odds:
+               fixes: Sequence[str], options: OddsRequest) -> Odds:
     teams = team.read_teams(t)
     team_system = system or _detect(team.build(t, teams))
     # the board games are paired by the file (never from Berger tables: those number players, not teams)

@@ -122,7 +122,7 @@ class Odds:
         return {no: tm.number for tm in read_teams(self.future.base) for no in tm.members} if self.team else {}
 
 
-def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, counting: OddsOptions,
+def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, counting: OddsRequest,
           player: int | None, depth: int) -> tuple[str, int, Tally]:
     """Every outcome, or a simulation, chosen by the counts (module text): (method, outcomes, their tally).
     ``counting``: its method, simulations, seed, budget and places asked for (the seed and budget given);
@@ -278,7 +278,7 @@ def make_ranker(future: Future, specs: list[TieBreakSpec], rules: str | RuleSet,
 
 
 @dataclass(frozen=True)
-class OddsOptions:
+class OddsRequest:
     """How the odds are asked for, each as :func:`tiebreak.arbiter.odds.compute_odds`' keyword of the same name: the
     rules ranking each outcome, the model of a game's result, how the outcomes are counted (``method``,
     ``simulations``, ``seed``, ``budget``), the player whose needs are wanted and the top places asked for."""
@@ -296,7 +296,7 @@ class OddsOptions:
     places: int | None = None
 
 
-def run_odds(future: Future, specs: list[TieBreakSpec], options: OddsOptions = OddsOptions(),
+def run_odds(future: Future, specs: list[TieBreakSpec], options: OddsRequest = OddsRequest(),
              fixed: list[tuple[Game, int]] | None = None, teams: TeamEngineRanker | None = None) -> Odds:
     """Odds of every place for the pending games of ``future`` (see :func:`tiebreak.arbiter.odds.compute_odds`);
     ``teams``: the ranker of a team event's teams (``options.player`` is then a team number)."""

@@ -62,11 +62,20 @@ const categoryList = () => $("categories").value.split(/[;\n]/).map((c) => c.tri
 const columnBoxes = () => [...document.querySelectorAll("#columns input")];
 const chosenColumns = () => columnBoxes().filter((b) => b.checked).map((b) => b.value);
 
+// the field an error names, as the page labels it (its label's words, in the page's language: "Правила", not
+// "rules"); a field the page has no input for by the API's name
+function fieldLabel(field) {
+  const input = field && document.querySelector(`[data-option="${CSS.escape(field)}"]`);
+  const label = input && (input.closest("label")?.querySelector("span")
+                          || document.getElementById(input.getAttribute("aria-labelledby") || ""));
+  return label ? label.textContent.trim() : field;
+}
+
 async function post(path, form, headers) {
   const response = await fetch(path, {method: "POST", body: form, headers: headers || {}});
   if (!response.ok) {
     const e = await response.json().catch(() => null);  // ours is {error, place, field...}; a proxy's may not be JSON
-    const where = e && (e.place || e.field);
+    const where = e && (e.place || fieldLabel(e.field));
     throw new Error(e ? (where ? where + ": " : "") + e.error : response.statusText);
   }
   return response;
