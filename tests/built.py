@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tiebreak.cli import main
 from tiebreak.render.i18n import UNTRANSLATED
 
@@ -19,3 +21,10 @@ def site(out: Path, *args: str | Path) -> Path:
     missing = sorted(UNTRANSLATED - before, key=str)
     assert not missing, f"messages shown in English for want of a translation: {missing}"
     return out
+
+
+def printed(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """What ``tiebreak ARGV`` prints (exit status 0), run in this process; ``capsys`` is pytest's fixture."""
+    capsys.readouterr()
+    assert main(list(argv)) == 0
+    return capsys.readouterr().out

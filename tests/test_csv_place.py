@@ -16,6 +16,7 @@ import csv
 import io
 import json
 
+from built import printed
 from sources import ROOT
 
 from tiebreak.cli import main
@@ -24,27 +25,21 @@ EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
 TEAM = ROOT / "tests" / "data" / "team" / "example-t.trf"
 
 
-def _out(capsys, *argv: str) -> str:
-    capsys.readouterr()
-    assert main(list(argv)) == 0
-    return capsys.readouterr().out
-
-
 def _places(rows: list[dict[str, str]]) -> dict[str, tuple[str, str]]:
     return {r["start_no"]: (str(r["rank"]), str(r["place"])) for r in rows}
 
 
 def test_the_csv_writes_shared_places_as_the_other_faces(capsys):
     args = ["standings", str(EXAMPLE), "-t", "PTS,WIN,BH/C1", "--no-lots"]
-    rows = list(csv.DictReader(io.StringIO(_out(capsys, *args, "-f", "csv"))))
+    rows = list(csv.DictReader(io.StringIO(printed(capsys, *args, "-f", "csv"))))
     assert list(rows[0])[:2] == ["rank", "start_no"] and list(rows[0])[-1] == "place"  # by position as before
     places = _places(rows)
     assert [places[n] for n in ("29", "31", "8", "23")] == [("23", "23-24"), ("23", "23-24"), ("25", "25-26"),
                                                             ("25", "25-26")]
     assert places["7"] == ("1", "1")
-    by_json = {str(r["start_no"]): r["place"] for r in json.loads(_out(capsys, *args, "-f", "json"))["standings"]}
+    by_json = {str(r["start_no"]): r["place"] for r in json.loads(printed(capsys, *args, "-f", "json"))["standings"]}
     assert {n: p for n, (_, p) in places.items()} == by_json
-    text = _out(capsys, *args)
+    text = printed(capsys, *args)
     assert "23-24  29 " in text and "25-26  23 " in text
 
 
@@ -60,14 +55,14 @@ def test_the_xlsx_writes_them_too(capsys, tmp_path):
 
 
 def test_a_lot_is_said_in_its_column_not_in_the_place(capsys):
-    rows = list(csv.DictReader(io.StringIO(_out(capsys, "standings", str(EXAMPLE), "-t", "PTS", "--seed", "1",
+    rows = list(csv.DictReader(io.StringIO(printed(capsys, "standings", str(EXAMPLE), "-t", "PTS", "--seed", "1",
                                                 "-f", "csv"))))
     drawn = [r for r in rows if r["lot"]]
     assert drawn and all(r["place"] == r["rank"] for r in drawn)  # no shared place left, no "*" in the column
 
 
 def test_a_team_events_csv_has_the_place_too(capsys):
-    rows = list(csv.DictReader(io.StringIO(_out(capsys, "standings", str(TEAM), "-t", "MP", "--no-lots",
+    rows = list(csv.DictReader(io.StringIO(printed(capsys, "standings", str(TEAM), "-t", "MP", "--no-lots",
                                                 "--after-round", "1", "-f", "csv"))))
     assert list(rows[0])[-1] == "place"
     assert _places(rows) == {"1": ("1", "1-2"), "3": ("1", "1-2"), "2": ("3", "3-4"), "4": ("3", "3-4")}

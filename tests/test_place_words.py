@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 from bs4 import BeautifulSoup
+from built import printed
 from sources import ROOT
 
 from tiebreak.cli import main
@@ -22,25 +23,19 @@ PLACE = {"en": "place", "ru": "место", "uk": "місце"}
 LANGS = ("en", "ru", "uk")
 
 
-def _out(capsys, *argv: str) -> str:
-    capsys.readouterr()
-    assert main(list(argv)) == 0
-    return capsys.readouterr().out
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_explanations_say_place(capsys, lang):
-    one = _out(capsys, "explain", str(EXAMPLE), "-t", "PTS,BH/C1", "--no-lots", "--player", "9", "--lang", lang)
+    one = printed(capsys, "explain", str(EXAMPLE), "-t", "PTS,BH/C1", "--no-lots", "--player", "9", "--lang", lang)
     assert f": {PLACE[lang]} 2, " in one.splitlines()[0]
-    pair = _out(capsys, "explain", str(EXAMPLE), "-t", "PTS,BH/C1", "--no-lots", "--players", "9", "3", "--lang", lang)
+    pair = printed(capsys, "explain", str(EXAMPLE), "-t", "PTS,BH/C1", "--no-lots", "--players", "9", "3", "--lang", lang)
     assert pair.splitlines()[0].endswith(f"Wongso,Renaldo: {PLACE[lang]} 2; {'no.' if lang == 'en' else '№'} 3 "
                                          f"Krishnan,Anirudh: {PLACE[lang]} 3")
-    team = _out(capsys, "explain", str(TEAM), "--player", "1", "--lang", lang)
+    team = printed(capsys, "explain", str(TEAM), "--player", "1", "--lang", lang)
     assert f": {PLACE[lang]} " in team.splitlines()[0] and "rank" not in team.splitlines()[0]
 
 
 def test_two_players_sharing_a_place_are_said_to_share_it(capsys):
-    pair = _out(capsys, "explain", str(EXAMPLE), "-t", "PTS,BH/C1", "--no-lots", "--players", "29", "31")
+    pair = printed(capsys, "explain", str(EXAMPLE), "-t", "PTS,BH/C1", "--no-lots", "--players", "29", "31")
     assert pair.splitlines() == ["no. 29 Shaiek,Nihal: place 23-24; no. 31 Cox,Aiden: place 23-24",
                                  "equal on every tie-break of the list; not separated (shared place)"]
 
@@ -56,7 +51,7 @@ def test_a_card_says_place(tmp_path):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_legend_has_a_line_for_every_heading_but_the_name(capsys, lang):
-    lines = _out(capsys, "standings", str(EXAMPLE), "-t", "PTS,WIN,BH/C1", "--lang", lang).splitlines()
+    lines = printed(capsys, "standings", str(EXAMPLE), "-t", "PTS,WIN,BH/C1", "--lang", lang).splitlines()
     name = {"en": "Name", "ru": "Участник", "uk": "Учасник"}[lang]
     headings = [h for h in lines[3].split() if h != name]
     legend = lines[lines.index(next(x for x in lines if x.endswith(":") and x.startswith(("Leg", "Усл", "Умов")))) + 1:]

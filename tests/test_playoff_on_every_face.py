@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from built import printed
 
 from tiebreak.cli import main
 
@@ -77,12 +78,6 @@ def client():
     return TestClient(create_app())
 
 
-def _out(capsys, *argv: str) -> str:
-    capsys.readouterr()
-    assert main(list(argv)) == 0
-    return capsys.readouterr().out
-
-
 def _text(html: str) -> str:
     """A page's text as a reader sees it, one space between words."""
     return " ".join(BeautifulSoup(html, "html.parser").get_text(" ").split())
@@ -92,11 +87,11 @@ def _text(html: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_explain_on_the_command_line_says_the_playoff_placed_them(capsys, playoff, lang):
-    text = _out(capsys, "explain", str(EXAMPLE), "-t", LIST, "--no-lots", "--playoff", str(playoff),
+    text = printed(capsys, "explain", str(EXAMPLE), "-t", LIST, "--no-lots", "--playoff", str(playoff),
                 "--players", "9", "7", "--lang", lang)
     assert text.splitlines() == [HEAD[lang], BY_PLAYOFF[lang], *(f"  {n}" for n in NOTES[lang])]
     # one player's explanation writes his place as the standings do
-    assert "1‡" in _out(capsys, "explain", str(EXAMPLE), "-t", LIST, "--no-lots", "--playoff", str(playoff),
+    assert "1‡" in printed(capsys, "explain", str(EXAMPLE), "-t", LIST, "--no-lots", "--playoff", str(playoff),
                         "--player", "9", "--lang", lang).splitlines()[0]
 
 
@@ -118,7 +113,7 @@ def test_the_api_and_the_page_explain_the_pair_by_the_playoff(client, lang):
 
 
 def test_without_the_playoff_bh_c1_separates_them_as_before(capsys):
-    text = _out(capsys, "explain", str(EXAMPLE), "-t", LIST, "--no-lots", "--players", "7", "9")
+    text = printed(capsys, "explain", str(EXAMPLE), "-t", LIST, "--no-lots", "--players", "7", "9")
     assert text.splitlines()[:2] == ["no. 7 Nguyen,Anh Kiet: place 1; no. 9 Wongso,Renaldo: place 2",
                                      "first separated by BH/C1 [C.07 8.1]: 30 against 28.5"]
 
@@ -155,7 +150,7 @@ def test_the_sites_cards_and_crosstable_mark_the_playoffs_places(site, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_downloads_crosstable_and_the_text_crosstable_mark_them(capsys, playoff, lang):
-    html = _out(capsys, "standings", str(EXAMPLE), "-t", LIST, "--no-lots", "--playoff", str(playoff), "-f", "html",
+    html = printed(capsys, "standings", str(EXAMPLE), "-t", LIST, "--no-lots", "--playoff", str(playoff), "-f", "html",
                 "--lang", lang)
     table = BeautifulSoup(html, "html.parser").find("table", id="crosstable")
     rows = [[c.get_text(strip=True) for c in r.find_all(["td", "th"])[:2]] for r in table.find("tbody").find_all("tr")]
@@ -170,14 +165,14 @@ def test_the_prizes_write_the_playoffs_places(capsys, playoff, tmp_path, lang):
     prizes.write_text("place,1,300\nplace,2,100\n", encoding="utf-8")
     args = ["prizes", str(EXAMPLE), "-t", LIST, "--no-lots", "--playoff", str(playoff), "--prizes", str(prizes),
             "--lang", lang]
-    lines = _out(capsys, *args).splitlines()
+    lines = printed(capsys, *args).splitlines()
     assert [line.split()[:2] + [line.split()[-1]] for line in lines[:2]] == [["1‡", "9", "300.00"],
                                                                               ["2‡", "7", "100.00"]]
     mark, words = LINE[lang].split(" = ", 1)
     assert re.fullmatch(rf"  {mark} +{re.escape(words)}", lines[2])
-    awards = json.loads(_out(capsys, *args, "-f", "json"))["awards"]
+    awards = json.loads(printed(capsys, *args, "-f", "json"))["awards"]
     assert [(a["place"], a["start_no"], a["playoff"]) for a in awards] == [("1", 9, True), ("2", 7, True)]
-    html = _text(_out(capsys, *args, "-f", "html"))
+    html = _text(printed(capsys, *args, "-f", "html"))
     assert "1‡ 9" in html and LINE[lang] in html
 
 

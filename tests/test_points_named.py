@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 from bs4 import BeautifulSoup
+from built import printed
 from sources import CORPUS, ROOT, needs
 
 from tiebreak.cli import main
@@ -29,31 +30,25 @@ SEPARATED = {"en": "first separated by Pts [C.07 4.2]: {} against {}",
 LANGS = ("en", "ru", "uk")
 
 
-def _out(capsys, *argv: str) -> str:
-    capsys.readouterr()
-    assert main(list(argv)) == 0
-    return capsys.readouterr().out
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_standings_head_and_name_the_points_so(capsys, lang):
-    text = _out(capsys, "standings", str(EXAMPLE), "-t", LIST, "--no-lots", "--lang", lang)
+    text = printed(capsys, "standings", str(EXAMPLE), "-t", LIST, "--no-lots", "--lang", lang)
     assert text.splitlines()[3].split()[-2:] == [POINTS[lang], "BH/C1"]
     assert f"  {POINTS[lang]:10} {NAMED[lang]}" in text.splitlines()
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_explain_names_the_points_as_the_standings(capsys, lang):
-    pair = _out(capsys, "explain", str(EXAMPLE), "-t", LIST, "--no-lots", "--players", "9", "3", "--lang", lang)
+    pair = printed(capsys, "explain", str(EXAMPLE), "-t", LIST, "--no-lots", "--players", "9", "3", "--lang", lang)
     assert pair.splitlines()[1] == SEPARATED[lang].format("6", "5.5")
-    one = _out(capsys, "explain", str(EXAMPLE), "-t", LIST, "--no-lots", "--player", "9", "--lang", lang)
+    one = printed(capsys, "explain", str(EXAMPLE), "-t", LIST, "--no-lots", "--player", "9", "--lang", lang)
     assert f"\n{POINTS[lang]} = 6 " in one and "PTS" not in one
 
 
 @needs(ESP)
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_swiss_manager_pair_of_the_findings(capsys, lang):
-    pair = _out(capsys, "explain", str(ESP), "--players", "1", "2", "--lang", lang)
+    pair = printed(capsys, "explain", str(ESP), "--players", "1", "2", "--lang", lang)
     assert pair.splitlines()[1] == SEPARATED[lang].format("3", "2")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from built import printed
 from sources import ROOT
 
 from tiebreak.cli import main
@@ -18,12 +19,6 @@ EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
 TEAM = ROOT / "tests" / "data" / "team" / "example-t.trf"
 
 
-def _out(capsys, *argv: str) -> str:
-    capsys.readouterr()
-    assert main(list(argv)) == 0
-    return capsys.readouterr().out
-
-
 @pytest.mark.parametrize(("lang", "half_up", "tenths"), [
     ("en", ".5 up", "the percentage to one decimal, rounded half up"),
     ("ru", "0.5 — в большую сторону", "процент до десятых, округление 0.5 в большую сторону"),
@@ -32,9 +27,9 @@ def _out(capsys, *argv: str) -> str:
 def test_the_rating_reports_rules_write_a_half_with_the_decimal_point_of_its_table(capsys, lang, half_up, tenths):
     """The rating report's line of rules wrote «0,5 — в большую сторону» above a table of 0.83, 23.4 (and every
     face writes points with a point in every language: 4.5, «64.8 %»)."""
-    fide = _out(capsys, "ratings", str(EXAMPLE), "--lang", lang)
+    fide = printed(capsys, "ratings", str(EXAMPLE), "--lang", lang)
     assert half_up in fide and "0,5" not in fide
-    harkness = _out(capsys, "ratings", str(EXAMPLE), "--system", "harkness", "--lang", lang)
+    harkness = printed(capsys, "ratings", str(EXAMPLE), "--system", "harkness", "--lang", lang)
     assert tenths in harkness.replace("\n", " ") and "0,5" not in harkness
 
 
@@ -53,13 +48,13 @@ def test_a_matchs_score_is_written_in_one_notation_on_every_face(capsys, client,
     """Team A beat B 1.5-0.5 in round 1 of the bundled team example: the explanation of a team on the command line
     and on the page wrote "1.5 : 0.5", the website's card and round page, the live screen and /api/live
     "1.5 – 0.5" (the notation of most faces: an en dash between spaces)."""
-    text = _out(capsys, "explain", str(TEAM), "--player", "1", "--lang", lang)
+    text = printed(capsys, "explain", str(TEAM), "--player", "1", "--lang", lang)
     assert f"{gp} 1.5 – 0.5" in text and " : " not in text
     upload = {"file": (TEAM.name, TEAM.read_bytes())}
     panel = client.post("/api/explain", data={"player": "1", "format": "html", "lang": lang}, files=upload)
     assert panel.status_code == 200, panel.text
     assert ">1.5 – 0.5<" in panel.text and "1.5 : 0.5" not in panel.text
-    _out(capsys, "site", str(TEAM), "-o", str(tmp_path / "site"), "--lang", lang)
+    printed(capsys, "site", str(TEAM), "-o", str(tmp_path / "site"), "--lang", lang)
     card = (tmp_path / "site" / lang / "team-1.html").read_text()
     assert ">1.5 – 0.5<" in card
 
@@ -92,7 +87,7 @@ def test_a_game_without_a_result_is_said_one_way_on_the_live_servers_faces(tmp_p
     from tiebreak.site.live import LiveSite
 
     path = _in_play(tmp_path / "hall" / "hb.trf")
-    _out(capsys, "site", str(path), "-o", str(tmp_path / "static"))
+    printed(capsys, "site", str(path), "-o", str(tmp_path / "static"))
     site = LiveSite(tmp_path / "site", watched=path)
     hub = LiveHub(path, database="none", site=site)
     try:
@@ -158,17 +153,17 @@ def test_a_place_the_playoff_decided_is_marked_on_every_face_that_shows_the_stan
 
     playoff = tmp_path / "playoff.txt"
     playoff.write_text("stage mini-match\n7 9 1/2-1/2\n9 7 1-0\n", encoding="utf-8")
-    text = _out(capsys, "standings", str(EXAMPLE), "--playoff", str(playoff), "--lang", lang)
+    text = printed(capsys, "standings", str(EXAMPLE), "--playoff", str(playoff), "--lang", lang)
     rows = [line.split()[:2] for line in text.splitlines() if re.match(r"\s*\d+\S*\s+\d+\s", line)]
     assert rows[:3] == [["1‡", "9"], ["2‡", "7"], ["3", "3"]]
     assert re.search(rf"\n  ‡ +{re.escape(PLAYOFF_LINE[lang])}\n", text)
-    html = unescape(_out(capsys, "standings", str(EXAMPLE), "--playoff", str(playoff), "--lang", lang, "-f", "html"))
+    html = unescape(printed(capsys, "standings", str(EXAMPLE), "--playoff", str(playoff), "--lang", lang, "-f", "html"))
     assert re.search(r'<td class="rank">1‡</td>', html) and PLAYOFF_LINE[lang] in html
     page = unescape(client.post("/api/standings", data={"format": "page", "lang": lang,
                                                         "playoff_results": playoff.read_text(encoding="utf-8")},
                                 files={"file": (EXAMPLE.name, EXAMPLE.read_bytes())}).text)
     assert re.search(r'<td class="rank">1‡</td>', page) and f"‡ = {PLAYOFF_LINE[lang]}" in page
-    _out(capsys, "site", str(EXAMPLE), "--playoff", str(playoff), "-o", str(tmp_path / "site"), "--lang", lang)
+    printed(capsys, "site", str(EXAMPLE), "--playoff", str(playoff), "-o", str(tmp_path / "site"), "--lang", lang)
     site = unescape((tmp_path / "site" / lang / "standings.html").read_text(encoding="utf-8"))
     assert ">1‡<" in site and f"‡ = {PLAYOFF_LINE[lang]}" in site
     from tiebreak.render.live_tables import live_parts
