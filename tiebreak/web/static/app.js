@@ -28,9 +28,8 @@ function fill(template, values) {
 function source() {
   const form = new FormData();
   const file = $("file").files[0];
-  if (file) {
-    form.append("file", file);
-  } else if ($("example").value) form.append("example", $("example").value);
+  if (file) form.append("file", file);
+  else if ($("example").value) form.append("example", $("example").value);
   else return null;
   form.append("rules", $("rules").value);
   form.append("lang", lang);
@@ -62,12 +61,10 @@ const categoryList = () => $("categories").value.split(/[;\n]/).map((c) => c.tri
 const columnBoxes = () => [...document.querySelectorAll("#columns input")];
 const chosenColumns = () => columnBoxes().filter((b) => b.checked).map((b) => b.value);
 
-// the field an error names, as the page labels it (its label's words, in the page's language: "Правила", not
-// "rules"); a field the page has no input for by the API's name
+// the field an error names as the page labels it, in its language ("Правила", not "rules"); else the API's name
 function fieldLabel(field) {
   const input = field && document.querySelector(`[data-option="${CSS.escape(field)}"]`);
-  const label = input && (input.closest("label")?.querySelector("span")
-                          || document.getElementById(input.getAttribute("aria-labelledby") || ""));
+  const label = input && (input.closest("label")?.querySelector("span") || $(input.getAttribute("aria-labelledby") || ""));
   return label ? label.textContent.trim() : field;
 }
 
@@ -83,10 +80,9 @@ async function post(path, form, headers) {
 
 // ------------------------------------------------------------------------------------------- words
 function relabel() {
-  for (const node of document.querySelectorAll("[data-w]")) node.textContent = W.words[node.dataset.w] || node.textContent;
-  for (const node of document.querySelectorAll("[data-p]")) node.textContent = W.page[node.dataset.p] || node.textContent;
-  for (const node of document.querySelectorAll("[data-r]")) node.textContent = W.ratings[node.dataset.r] || node.textContent;
-  for (const node of document.querySelectorAll("[data-ph]")) node.placeholder = W.words[node.dataset.ph] || node.placeholder;
+  for (const [key, words, what] of [["w", W.words, "textContent"], ["p", W.page, "textContent"],
+                                     ["r", W.ratings, "textContent"], ["ph", W.words, "placeholder"]])
+    for (const node of document.querySelectorAll(`[data-${key}]`)) node[what] = words[node.dataset[key]] || node[what];
   document.title = W.words.title + " — tiebreak";
 }
 
@@ -101,8 +97,7 @@ async function setLanguage(next) {
     $(id).replaceChildren(...page.getElementById(id).children);
     $(id).value = chosen;
   }
-  lang = next;
-  document.documentElement.lang = next;
+  lang = document.documentElement.lang = next;
   history.replaceState(null, "", "?lang=" + next);
   relabel();
   validateModifiers();
@@ -227,9 +222,8 @@ async function compute() {
 }
 
 // ------------------------------------------------------------------------------------------- explanations
-function choose(startNo) {
-  const next = selected.length === 1 && selected[0] !== startNo ? [selected[0], startNo] : [startNo];
-  showSelection(next);
+function choose(startNo) {  // a second player chosen: why one is ahead of the other
+  showSelection(selected.length === 1 && selected[0] !== startNo ? [selected[0], startNo] : [startNo]);
 }
 
 function markRows() {
@@ -331,8 +325,7 @@ function newSource() {
   columnsChosen = false;
   // a new file starts without the individual events' choices: a team event would refuse them
   teamEvent = false;
-  $("categories").value = "";
-  $("team-ranking").value = "";
+  $("categories").value = $("team-ranking").value = "";
   teamOptions();
   $("seed").value = "";
   $("after-round").replaceChildren();
