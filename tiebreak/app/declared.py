@@ -238,7 +238,8 @@ _OWN = (
            name="format", flag=("--format", "-f"), choices=tuple(EXTENSIONS), commands=("standings",),
            not_on=_ANSWERED),
     # explain
-    Option("file", str, "", positional=True, commands=("explain", "ratings", "playoffs", "prizes", "odds"),
+    Option("file", str, "the tournament's file, in any format that standings reads", positional=True,
+           commands=("explain", "ratings", "playoffs", "prizes", "odds"),
            not_on=_UPLOADED),
     Option("explain_player", int, "start number of the player to explain", name="player", low=1, high=MAX_START_NO,
            commands=("explain",), forms=("explain",), example=7, not_on={"page": _PICKED}),
@@ -271,13 +272,14 @@ _OWN = (
     Option("outside", bool, "read a folder's or a manifest's files outside it too (links and paths leading out; "
                             "default: refused)",
            default=False, commands=("check",), not_on=_FOLDERS),
-    Option("check_format", str, "", name="format", flag=("--format", "-f"), default="text",
+    Option("check_format", str, "format of the report", name="format", flag=("--format", "-f"), default="text",
            choices=("text", "json", "html", "csv"), commands=("check",), not_on=_ANSWERED),
     # convert
-    Option("source", str, "", positional=True, commands=("convert",), not_on=_CONVERTED),
-    Option("target", str, "", positional=True, commands=("convert",), not_on=_CONVERTED),
+    Option("source", str, "the tournament's file to read", positional=True, commands=("convert",), not_on=_CONVERTED),
+    Option("target", str, "the file to write: its extension gives the format (TRF, JSON, CSV or XLSX)", positional=True,
+           commands=("convert",), not_on=_CONVERTED),
     # berger
-    Option("berger_players", int, "", name="players", positional=True, low=2, high=9999,
+    Option("berger_players", int, "number of players", name="players", positional=True, low=2, high=9999,
            server_high=MAX_BERGER_PLAYERS, commands=("berger",), forms=("berger",), page=True, example=6),
     Option("double", bool, "double round robin (13.16.2)", default=False, commands=("berger",), forms=("berger",),
            page=True),
@@ -322,7 +324,7 @@ _OWN = (
            commands=("berger", "varma", "playoffs", "series"), not_on=_ANSWERED,
            help_for={"playoffs": "json: the answer of the API (/api/playoffs)"}),
     # odds
-    Option("odds_format", str, "", name="format", flag=("--format", "-f"), default="text",
+    Option("odds_format", str, "format of the odds", name="format", flag=("--format", "-f"), default="text",
            choices=("text", "json", "html"), commands=("odds",), not_on=_ANSWERED),
     # site
     Option("site_file", str, "tournament files (one site; several events get a folder each)", name="file",

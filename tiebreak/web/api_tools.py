@@ -59,7 +59,7 @@ def _berger(players: int, double: bool, text_in: str | None) -> str:
 @router.get("/berger", summary=f"Berger round-robin schedule (Arbiters' Manual 13.16), 2 to {MAX_BERGER_PLAYERS} "
                                "players", response_model=BergerSchedule, responses={400: ERRORS[400], **also("text/plain")})
 async def berger_tables(players: Annotated[int, declared_number(_PLAYERS), Query(
-                            openapi_examples={"example": {"value": _PLAYERS.example}})],
+                            description=_PLAYERS.help, openapi_examples={"example": {"value": _PLAYERS.example}})],
                         double: Annotated[Flag, Query(description=OPTIONS["double"].help)] = False,
                         lang: Annotated[Lang, Query()] = None,
                         format: Annotated[str | None, choice("json", "text"), Query()] = None) -> Response:
