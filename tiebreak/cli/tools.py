@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..app.live import RANKING, check_settings
 from ..app.load import player_list
 from ..app.odds import render_odds
 from ..app.options import OddsOptions, Options, RatingsOptions
@@ -263,6 +262,7 @@ def _serve(ns: argparse.Namespace) -> int:
         if args.watch:
             import watchfiles  # noqa: F401, PLC0415  (imported when the server starts watching; checked before it starts)
 
+            from ..app.live import RANKING, check_settings  # noqa: PLC0415  start-up: serve --watch only (+18 ms: the live ranking)
             from ..live.event import Settings  # noqa: PLC0415  start-up: serve --watch only: SQLAlchemy (+800 ms)
             from ..live.watch import Bounds, LiveHub  # noqa: PLC0415  (as above)
 
