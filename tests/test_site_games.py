@@ -166,6 +166,20 @@ def test_a_game_opens_on_its_board_and_a_move_can_be_stepped(browser, served, wi
     page.close()
 
 
+@pytest.mark.parametrize("width", [390, 1280])
+def test_without_script_the_game_page_draws_its_position_as_a_square_board(browser, served, width):
+    """With JavaScript off the game page's box holds the last position as text (the test above), drawn as the live
+    screen draws its cards': a square board of 64 squares, no wider than the page."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(f"{served}/en/game-1-1.html")
+    assert page.locator("#board svg").count() == 0 and page.locator("#board .diagram span").count() == 64
+    box = page.locator("#board .diagram").bounding_box()
+    assert box is not None and box["width"] > 100 and abs(box["width"] - box["height"]) < 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()
+
+
 def test_axe_finds_no_serious_or_critical_violation_on_a_game(browser, served):
     axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
     page = browser.new_page(viewport={"width": 390, "height": 800})
