@@ -3,6 +3,7 @@ simulation against the exact answer, pending games from the readers, the outcome
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import json
 from fractions import Fraction
@@ -59,9 +60,9 @@ def test_three_players_by_hand():
     assert [(g.round, g.label) for g in odds.future.games] == [(2, "1-2"), (3, "3-1")]
 
 
-def _brute_force(t: Tournament, after: int, tiebreaks: str) -> list[list[Fraction]]:
+def _brute_force(t: Tournament, after: int, tiebreaks: str, rules: str = "auto") -> list[list[Fraction]]:
     """Every outcome of the games after round ``after`` written into the tournament and ranked by
-    compute_standings; players tied after the list share their places equally."""
+    compute_standings (under ``rules``); players tied after the list share their places equally."""
     n, final = len(t.players), t.rounds
     cells = [(r, i, int(t.opponent[i, r])) for r in range(after, final) for i in range(n)
              if t.opponent[i, r] >= 0 and t.colour[i, r] == 1]
@@ -70,7 +71,7 @@ def _brute_force(t: Tournament, after: int, tiebreaks: str) -> list[list[Fractio
     for results in itertools.product((Kind.WIN, Kind.DRAW, Kind.LOSS), repeat=len(cells)):
         for (r, i, j), k in zip(cells, results):
             t.set_game(r + 1, t.players[i].start_no, t.players[j].start_no, k)
-        s = compute_standings(t, tiebreaks, lots=False, after_round=final)
+        s = compute_standings(t, tiebreaks, lots=False, after_round=final, rules=rules)
         ranks = [0] * n
         for row in s.rows:
             ranks[row.index] = row.rank
@@ -139,6 +140,46 @@ def test_blocks_of_the_benchmark_shape_agree_with_the_engine(lst):
         fast = by_player(who[sample], ahead[sample], size[sample])
         slow = engine.rank(digits[sample])
         assert (fast[0] == slow[0]).all() and (fast[1] == slow[1]).all()
+
+
+def _berger_event(players: int, played: int, start: dt.date) -> Tournament:
+    """A round robin of ``players`` by the Berger table, its first ``played`` rounds played over the board (the
+    others pending: the odds' games), starting on ``start``."""
+    rounds = schedule(players, False)
+    t = Tournament.build([Player(i, f"P{i}", 2400 - 15 * i) for i in range(1, players + 1)], len(rounds),
+                         type_text="Round Robin", start_date=start)
+    for r in rounds[:played]:
+        for x, (w, b) in enumerate(r.pairings):
+            t.set_game(r.number, w, b, (Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.DRAW)[(r.number + x) % 4])
+    return t
+
+
+@pytest.mark.parametrize(("start", "rules", "edition"), [
+    (dt.date(2022, 5, 1), "auto", "fide-2009"),  # before 1 September 2023: the Arbiters' Manual
+    (dt.date(2026, 5, 1), "auto", "fide-2026"),  # from 1 March 2026: the revised C.07
+    (dt.date(2025, 5, 1), "auto+reference", "fide-2024+reference"),  # --compat reference
+])
+def test_the_array_ranker_takes_the_rule_set_the_standings_take(start, rules, edition):
+    """The array ranker read ``auto`` as fide-2024 and dropped ``--compat`` (``auto+reference``): it now resolves the
+    rule set as the standings do, by the date the rules took effect (written here by hand per start date).  A
+    five-player round robin (a free player each round) two rounds from the end: 4 games, 81 outcomes, each ranked by
+    ``compute_standings`` under the same rules, against the odds' places."""
+    lst = "PTS,DE,SB,KS,WIN"
+    f = find_future(_berger_event(5, 3, start))
+    assert fast_ranker_reason(f, parse_list(lst)) is None and len(f.games) == 4
+    assert RoundRobinRanker(f, parse_list(lst), rules).rules.name == edition
+    odds = compute_odds(_berger_event(5, 3, start), lst, rules=rules, model="equal")
+    assert odds.ranker == "arrays" and odds.outcomes == 81
+    assert odds.places == _brute_force(_berger_event(5, 5, start), 3, lst, rules)  # rounds 4 and 5 rewritten
+
+
+def test_the_array_ranker_refuses_an_unknown_rule_set_as_the_engine_does():
+    """A rule set's name that is none (a library call's typo) was read as fide-2024 by the array ranker alone."""
+    for t in (_berger_event(4, 2, dt.date(2025, 5, 1)), _berger_event(5, 3, dt.date(2025, 5, 1))):
+        with pytest.raises(KeyError, match="fide-2025"):
+            compute_odds(t, "PTS,SB", rules="fide-2025")
+    with pytest.raises(KeyError, match="fide-2025"):
+        compute_standings(_berger_event(4, 2, dt.date(2025, 5, 1)), "PTS,SB", rules="fide-2025")
 
 
 @needs_file(UZCHESS)

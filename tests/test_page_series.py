@@ -5,7 +5,7 @@ tests/test_series.py (two Hobsons Bay blitz events, Vega's list, 10-8-6-5-4-3-2-
 from __future__ import annotations
 
 import pytest
-from sources import needs
+from sources import CORPUS, needs
 from test_series import APRIL, FEBRUARY, POINTS
 
 from tests import test_web
@@ -32,4 +32,29 @@ def test_the_series_form_shows_the_series_table(browser, server, width, lang, to
                                                                             ["3", "6", "11"]]
     page.locator("#series-tool").screenshot(path=str(tmp_path / f"series-{width}.png"))  # to look at
     assert not errors
+    page.close()
+
+
+FESTIVAL = CORPUS / "sharly-chess" / "sce" / "Festival2025-3_2_0-m055.sce"
+
+
+@needs(FESTIVAL)
+def test_the_series_form_takes_the_tournament_of_each_file(browser, server, capsys):
+    """The page's series of one Sharly Chess database's tournaments 4 and 3 (its field ``events``, ``4,3``) is the
+    command line's ``series FILE:4 FILE:3``, line for line."""
+    from tiebreak.cli import main
+
+    festival = FESTIVAL
+    assert main(["series", f"{festival}:4", f"{festival}:3", "--points", "score", "-t", "PTS"]) == 0
+    command = capsys.readouterr().out
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server}/?lang=en")
+    page.set_input_files("#series-files", [str(festival), str(festival)])
+    page.fill("#series-points", "score")
+    page.fill("#series-events", "4,3")
+    page.evaluate("tiebreaks = ['PTS']")
+    page.locator("#series-button").click()
+    page.wait_for_function("document.getElementById('series-text').textContent.length > 100", timeout=60_000)
+    shown = page.locator("#series-text").inner_text().splitlines()
+    assert shown[2:12] == command.splitlines()[2:12] and len(shown) > 12
     page.close()

@@ -112,6 +112,28 @@ def test_the_api_and_the_page_explain_the_pair_by_the_playoff(client, lang):
         assert BY_PLAYOFF[lang] in panel and all(n in panel for n in NOTES[lang]) and "BH/C1" not in panel
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pages_players_to_compare_with_carry_the_marks_of_their_places(client, lang):
+    """The page's "Compare with" list wrote the places without their marks (``1`` where the table writes ``1‡``);
+    it writes them as the standings do: the play-off's ``1‡``/``2‡`` (this module's hand computation) and, under the
+    lot of seed 1, ``12*``/``13*`` as the command line prints that lot (Nos. 26 and 12 equal on 3.5 points, 3 wins
+    and BH/C1 24.5: ``tiebreak standings examples/hobsons-bay-cup-2025.trf -t PTS,WIN,BH/C1 --seed 1``)."""
+    from bs4 import BeautifulSoup
+
+    def options(data: dict[str, str]) -> dict[str, str]:
+        r = client.post("/api/standings", data={"tiebreaks": LIST, "format": "page", "lang": lang, **data},
+                        files={"file": (EXAMPLE.name, EXAMPLE.read_bytes())})
+        assert r.status_code == 200, r.text
+        select = BeautifulSoup(r.text, "html.parser").select_one('[data-part="compare-with"]')
+        return {o["value"]: o.get_text() for o in select.select("option") if o["value"]}
+
+    played_off = options({"no_lots": "true", "playoff_results": PLAYOFF})
+    assert (played_off["9"], played_off["7"]) == ("1‡. Wongso,Renaldo (9)", "2‡. Nguyen,Anh Kiet (7)")
+    assert played_off["3"].startswith("3. ")
+    drawn = options({"seed": "1"})
+    assert (drawn["26"], drawn["12"]) == ("12*. Veginati,Cherish (26)", "13*. Nowak,Ruben (12)")
+
+
 def test_without_the_playoff_bh_c1_separates_them_as_before(capsys):
     text = printed(capsys, "explain", str(EXAMPLE), "-t", LIST, "--no-lots", "--players", "7", "9")
     assert text.splitlines()[:2] == ["no. 7 Nguyen,Anh Kiet: place 1; no. 9 Wongso,Renaldo: place 2",

@@ -83,6 +83,22 @@ def test_the_standings_and_the_odds_rank_by_the_same_half_point_bye_on_the_comma
 
 
 @pytest.mark.parametrize("choice", ["keep", "deduct"])
+def test_the_librarys_odds_take_the_half_point_bye_as_its_standings_take_it(tmp_path, choice: str):
+    """``compute_odds`` takes ``cumulative_half_bye`` as ``compute_standings`` does (the application layer built the
+    rule set itself before): the first place by hand, certain (the event is played out: one outcome)."""
+    from tiebreak.arbiter.odds import compute_odds
+    from tiebreak.engine.standings import compute_standings
+    from tiebreak.formats import trf
+
+    t = trf.load(_event(tmp_path))
+    assert compute_standings(t, "PTS,US-CUM", rules="uscf", cumulative_half_bye=choice).rows[0].start_no == FIRST[choice]
+    odds = compute_odds(t, "PTS,US-CUM", rules="uscf", cumulative_half_bye=choice)
+    assert odds.outcomes == 1 and odds.places[FIRST[choice] - 1][0] == 1
+    with pytest.raises(ValueError, match="'half'"):
+        compute_odds(t, "PTS,US-CUM", rules="uscf", cumulative_half_bye="half")
+
+
+@pytest.mark.parametrize("choice", ["keep", "deduct"])
 def test_the_apis_odds_and_the_sites_odds_rank_by_the_half_point_bye_of_their_standings(tmp_path, choice: str):
     pytest.importorskip("fastapi")
     from fastapi.testclient import TestClient

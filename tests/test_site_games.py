@@ -72,6 +72,42 @@ def test_games_are_matched_and_linked_from_rounds_and_cards(site):
     assert (site / "assets" / "cm-chessboard" / "src" / "Chessboard.js").is_file()
 
 
+#: the position after 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (round 1's game), rank 8 first, as White sees it, by hand
+AFTER_A6 = ["r.bqkbnr", ".ppp.ppp", "p.n.....", ".B..p...", "....P...", ".....N..", "PPPP.PPP", "RNBQK..R"]
+
+
+def test_without_script_a_game_page_shows_its_last_position_as_the_live_screen_shows_a_game(site):
+    """The game page showed an empty board to a reader without script (the script draws it); it now writes the
+    game's last position as the live screen's game cards write theirs, from the same template and style: 64
+    squares, the pieces as text, the last move's squares (a7, a6) marked, its FEN and the move beside it."""
+    from bs4 import BeautifulSoup
+
+    from tiebreak.render.live_tables import _words, games_part
+
+    fen = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"
+    for lang, position in (("en", "Position"), ("ru", "Позиция"), ("uk", "Позиція")):
+        page = BeautifulSoup((site / lang / "game-1-1.html").read_text(encoding="utf-8"), "html.parser")
+        board = page.select_one("#board .diagram")
+        squares = [x.get_text().replace("\ufe0e", "") or "." for x in board.select("span")]
+        assert [("".join(squares[k:k + 8])).translate(GLYPH_LETTERS) for k in range(0, 64, 8)] == AFTER_A6, lang
+        assert [k for k, x in enumerate(board.select("span")) if "last" in x["class"]] == [8, 16]  # a7, a6
+        assert board["aria-label"] == f"{position}: a6" and page.select_one("#fen").get_text() == fen, lang
+        assert page.select_one("#ply-text").get_text() == "a6"
+        assert page.select_one('link[href="../assets/diagram.css"]') is not None, lang
+        # the live screen's card of the same position: the same squares, pieces and marks
+        doc = {"live": {"round": 1}, "standings": [], "games": [
+            {"round": 1, "board": 1, "white": "A", "black": "B", "result": "1-0", "fen": fen, "moves": ["a6"],
+             "last": ["a7", "a6"]}]}
+        live = BeautifulSoup(games_part(doc, _words(lang), ""), "html.parser").select_one(".diagram")
+        assert live.select("span") == board.select("span"), lang
+    assert (site / "assets" / "diagram.css").read_bytes() == (ROOT / "tiebreak" / "web" / "static" /
+                                                             "diagram.css").read_bytes()
+
+
+#: the chess symbols back to FEN's letters
+GLYPH_LETTERS = str.maketrans("♔♕♖♗♘♙♚♛♜♝♞♟", "KQRBNPkqrbnp")
+
+
 def test_an_unmatched_game_is_named_in_a_warning(tmp_path, capsys):
     pgn = tmp_path / "games.pgn"
     pgn.write_text(PGN, encoding="utf-8")
@@ -128,6 +164,20 @@ def test_a_game_opens_on_its_board_and_a_move_can_be_stepped(browser, served, wi
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert errors == []
     page.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_without_script_the_game_page_draws_its_position_as_a_square_board(browser, served, width):
+    """With JavaScript off the game page's box holds the last position as text (the test above), drawn as the live
+    screen draws its cards': a square board of 64 squares, no wider than the page."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(f"{served}/en/game-1-1.html")
+    assert page.locator("#board svg").count() == 0 and page.locator("#board .diagram span").count() == 64
+    box = page.locator("#board .diagram").bounding_box()
+    assert box is not None and box["width"] > 100 and abs(box["width"] - box["height"]) < 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()
 
 
 def test_axe_finds_no_serious_or_critical_violation_on_a_game(browser, served):

@@ -450,7 +450,7 @@ def test_a_team_event_with_its_last_round_in_play(tmp_path):
         last = parse(out / "ru" / f"team-{n}.html").tables["matches"][-1]
         if 7 in matches.get(n, {}):
             assert (last[0]["text"], last[1]["href"], last[3]["text"]) == \
-                ("7", f"team-{matches[n][7][0]}.html", "не сыгран"), n
+                ("7", f"team-{matches[n][7][0]}.html", "ещё не сыгран"), n
     for lang in LANGS:
         odds = (out / lang / "odds.html").read_text(encoding="utf-8")
         assert all(name in odds for name, _ in team_list)  # the teams' odds, not the players'

@@ -17,6 +17,7 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
+from built import printed
 from sources import CORPUS
 
 from tiebreak.cli import main
@@ -218,6 +219,41 @@ def test_playoffs_and_prizes_on_teams(capsys, tmp_path):
     rows = [x.split() for x in out.splitlines()]
     assert code == 0 and [(r[1], r[2], r[-1]) for r in rows] == [("3", "C", "300.00"), ("1", "A", "200.00"),
                                                                  ("2", "B", "75.00"), ("4", "D", "75.00")]
+
+
+#: a teams' play-off of Example T for places 3-4 on GP alone (B and D equal, the test above), and what each language
+#: says when the players are ranked with it (written here by hand)
+TEAMS_PLAYOFF = "stage mini-match\n2 4 1-0\n4 2 1/2-1/2\n"
+REFUSED = {"en": "{} is for the teams of a team event, and players=true (--individual on the command line) ranks its "
+                 "players",
+           "ru": "{} — для команд командного соревнования, а players=true (в командной строке --individual) ранжирует "
+                 "его участников",
+           "uk": "{} — для команд командного змагання, а players=true (у командному рядку --individual) ранжує його "
+                 "учасників"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_players_of_a_team_event_refuse_the_teams_play_off_on_every_face(capsys, tmp_path, client, lang):
+    """``standings TEAMFILE --individual --playoff FILE`` placed the players whose numbers the teams' play-off gives
+    (players 2 and 4 for teams 2 and 4); every command and the API that take both refuse it, naming the option as
+    the face has it (``--playoff``, the field ``playoff_results``), as a team event refuses the players' options.
+    The teams' standings take it (the test above's play-off: B third)."""
+    playoff = tmp_path / "playoff.txt"
+    playoff.write_text(TEAMS_PLAYOFF)
+    prizes = tmp_path / "prizes.csv"
+    prizes.write_text("place,1,300\nplace,2,200\n")
+    for argv in (["standings"], ["explain", "--player", "2"], ["prizes", "--prizes", str(prizes)]):
+        code, out, err = run(capsys, argv[0], str(EXAMPLE_T), *argv[1:], "--individual", "--playoff", str(playoff),
+                             "--lang", lang)
+        assert code == 2 and not out and err.strip().endswith(f"--playoff: {REFUSED[lang].format('playoff')}"), argv
+    for path, extra in (("/api/standings", {}), ("/api/standings", {"format": "page"}), ("/api/explain", {"player": "2"}),
+                        ("/api/prizes", {"prizes": "place,1,300"})):
+        r = _upload(client, path, {"players": "true", "playoff_results": TEAMS_PLAYOFF, "lang": lang, **extra})
+        assert r.status_code == 400 and r.json()["field"] == "playoff_results", (path, r.text)
+        assert r.json()["error"] == REFUSED[lang].format("playoff_results"), path
+    out = printed(capsys, "standings", str(EXAMPLE_T), "-t", "GP", "--no-lots", "--playoff", str(playoff), "-f", "csv")
+    assert [x.split(",")[:3] for x in out.splitlines()[1:]] == [["1", "3", "C"], ["2", "1", "A"], ["3", "2", "B"],
+                                                                ["4", "4", "D"]]
 
 
 # --- the list, MPTS/GPTS and the primary score -------------------------------------------------------------------

@@ -220,3 +220,62 @@ def test_a_chess_results_team_round_robin_has_its_published_matches(capsys):
     assert sorted(order) == sorted(names.values())
     for me, row in square.items():
         assert row == ["×" if other == me else " ".join(cells[me, other]) for other in order]
+
+
+#: a pending game's and a pending match's words under the square, as a file's faces and the live screen say them
+#: (by hand: the match «матч» masculine, the game «партия» feminine; the live screen knows the game is being played)
+PENDING = {"en": ("* = not yet played", "* = not yet played", "* = playing"),
+           "ru": ("* = ещё не сыгран", "* = ещё не сыграна", "* = играется"),
+           "uk": ("* = ще не зіграний", "* = ще не зіграна", "* = грається")}
+#: four players of a round robin (White first): rounds 1-2 played, round 3's Ann-Cid played (1-0), Bob-Dan pending
+FOUR = ["012 Four", "042 2025/05/01", "092 Round robin", "XXR 3",
+        "001    1      Ann".ljust(89) + "     4 w 1     2 b 0     3 w 1",
+        "001    2      Bob".ljust(89) + "     3 b =     1 w 1     4 b  ",
+        "001    3      Cid".ljust(89) + "     2 w =     4 b =     1 b 0",
+        "001    4      Dan".ljust(89) + "     1 b 0     3 w =     2 w  "]
+
+
+def _pending_match(folder: Path) -> Path:
+    """Example T (tests/data/team) with round 3's A-D match not yet played (its two boards blank): C-B is played."""
+    lines = []
+    for x in (Path(__file__).parent / "data" / "team" / "example-t.trf").read_text(encoding="utf-8").splitlines():
+        if x.startswith("001") and int(x[4:8]) in (1, 2, 7, 8):
+            x = re.sub(r"( +\d+ [wb]) [10=]$", r"\1  ", x)
+        lines.append(x)
+    path = folder / "teams.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_pending_match_is_written_as_a_pending_game_with_the_legends_words(tmp_path, capsys):
+    """One convention for a result not yet known in a square, the teams' as the players': ``*`` in the cell and
+    ``* = not yet played`` in the legend (the live screen: being played), on the text, the HTML download, the website
+    and the live screen, in en/ru/uk; the Russian and Ukrainian match said «ещё не сыгран» («не сыгран» before: the
+    words of a match never played)."""
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    folder = tmp_path / "live"
+    folder.mkdir()
+    teams = _pending_match(folder)
+    players = folder / "four.trf"
+    players.write_text("\n".join(FOUR) + "\n", encoding="utf-8")
+    client = TestClient(live_app(LiveHub(folder, database="none")))
+    for path, row, column, kind in ((teams, "A", 3, 0), (players, "Bob", 3, 1)):  # A meets D (4th), Bob Dan (4th)
+        site = tmp_path / f"site-{path.stem}"
+        assert main(["site", str(path), "-o", str(site), "--downloads", "none"]) == 0
+        for lang, said in PENDING.items():
+            capsys.readouterr()
+            assert main(["standings", str(path), "--lang", lang]) == 0
+            text = capsys.readouterr().out
+            assert text_square(text)[row][column] == "*" and said[kind] in text.splitlines(), (path.stem, lang)
+            assert main(["standings", str(path), "--lang", lang, "-f", "html", "-o", str(tmp_path / "s.html"),
+                         "--force"]) == 0
+            for page, words in (((tmp_path / "s.html").read_text(encoding="utf-8"), said[kind]),
+                                ((site / lang / "crosstable.html").read_text(encoding="utf-8"), said[kind]),
+                                (client.get(f"/live?lang={lang}&event={path.name}").text, said[2])):
+                assert html_square(page)[row][column] == "*", (path.stem, lang)
+                assert words in BeautifulSoup(page, "html.parser").get_text("\n").splitlines(), (path.stem, lang)

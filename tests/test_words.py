@@ -24,7 +24,7 @@ LOCALE = PKG / "render" / "locale"
 #: English texts that name two things, each translated its own way, with the contexts that tell them apart (and why)
 TWO_THINGS = {
     "not yet played": {"site:pending": "a game: «партия», feminine (ещё не сыграна)",
-                       "site:match_pending": "a match: «матч», masculine (не сыгран)"},
+                       "site:match_pending": "a match: «матч», masculine (ещё не сыгран)"},
     "players": {"word:players_count": "after a count: «6 участников» (genitive)",
                 "file section": "a section of a Swiss-Manager file by its name: «участники» (nominative)"},
 }

@@ -315,6 +315,10 @@ _OWN = (
     Option("series_file", str, "the events' files, in the order they were played; FILE:N is tournament N of a file "
                                "that holds several (a Sharly Chess database's events)", name="file", positional=True,
            nargs="+", commands=("series",), not_on=_UPLOADED),
+    Option("series_events", str, "which tournament of each file, in the order of the files, separated by commas: a "
+                                 "tournament number (a Sharly Chess database's), or nothing for a file that holds one",
+           name="events", longest=14 * MAX_SERIES_EVENTS, forms=("series",), page=True, example="4,,2",
+           not_on={"cli": "the command line names tournament N of a file as FILE:N"}),
     Option("points", str, "place:25,18,15... (points of each place) or score (the event score)", required=True,
            commands=("series",), forms=("series",), page=True,
            example="place:10,8,6,5,4,3,2,1"),  # the guide's, and the page's first value

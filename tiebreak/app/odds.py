@@ -9,7 +9,6 @@ from ..arbiter.odds import Odds, compute_odds, compute_team_odds
 from ..arbiter.odds.budget import Progress, within_limits
 from ..engine.errors import InputError, InputWarning, Message, Place
 from ..engine.model import Tournament
-from ..engine.rules import RuleSet, choose_rules, with_choices
 from ..engine.team_matches import has_teams, players_event
 from ..render import odds as render
 from ..views.odds import of_odds
@@ -56,7 +55,5 @@ def ranked_odds(o: Ranked, t: Tournament, teams: bool, **how: Any) -> Odds:
     if teams:
         return compute_team_odds(t, tiebreaks, rules=rules, system=o.system_name, unrated_rating=o.unrated_rating,
                                  **how)
-    chosen: str | RuleSet = rules
-    if o.cumulative_half_bye is not None:  # the rule set in force with the choice made, as the standings make it
-        chosen = with_choices(choose_rules(rules, t.start_date)[0], o.cumulative_half_bye)
-    return compute_odds(t, tiebreaks, rules=chosen, system=o.system_name, unrated_rating=o.unrated_rating, **how)
+    return compute_odds(t, tiebreaks, rules=rules, system=o.system_name, unrated_rating=o.unrated_rating,
+                        cumulative_half_bye=o.cumulative_half_bye, **how)

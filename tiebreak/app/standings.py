@@ -42,8 +42,11 @@ Writer = Callable[[], str | bytes]  # the writer of one output format: text, or 
 def individual_standings(o: Options, path: str, warnings: list[InputWarning],
                          t: Tournament | None = None) -> Standings:
     """The standings of the players of ``path`` (team events: the players of every board); ``t`` is the file when it
-    is already read.  A play-off's results (``o.playoff``, ``o.playoff_results``) place the players they concern."""
-    t = players_event(t if t is not None else load(o, path, warnings))
+    is already read.  A play-off's results (``o.playoff``, ``o.playoff_results``) place the players they concern;
+    a team event's play-off is its teams', refused when its players are ranked (:func:`refuse_teams_playoff`)."""
+    t = t if t is not None else load(o, path, warnings)
+    refuse_teams_playoff(o, t)
+    t = players_event(t)
     tiebreaks, rules = list_and_rules(o, False)
     s = compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
                           seed=o.seed, lots=not o.no_lots, system=o.system_name, warnings=warnings,
@@ -52,6 +55,17 @@ def individual_standings(o: Options, path: str, warnings: list[InputWarning],
 
 
 S = TypeVar("S", Standings, TeamStandings)
+
+
+def refuse_teams_playoff(o: Options, t: Tournament) -> None:
+    """A team event's play-off is between its teams (the website's and the live screen's, the teams' standings'):
+    its players' standings (``players=true``, ``--individual``) refuse it, naming the option, rather than placing
+    the players whose numbers its games give.  A file whose team ranking is read from its 013 records
+    (``--team-ranking records``) is an individual event: its play-off is its players'."""
+    field = "playoff_results" if o.playoff_results else "playoff" if o.playoff else None
+    if field and o.team_ranking != "records" and has_teams(t):
+        raise SpecifierError(Message("{} is for the teams of a team event, and players=true (--individual on the "
+                                     "command line) ranks its players", field), field=field)
 
 
 def played_off(s: S, text: str | None, path: str | None = None, source: str = "playoff_results") -> S:

@@ -241,13 +241,7 @@ def games_part(doc: dict[str, Any], w: dict[str, str], card: str) -> Markup:
         return out
 
     cards = [{"card": c, "said": said(c), "title": f"{c.white.name} – {c.black.name}"} for c in games.of_document(doc)]
-    return Markup(environment().get_template("live_games.html").render(w=w, cards=cards, card=card,
-                                                                       glyphs=PIECE_GLYPHS)).strip()
-
-
-#: a piece of a position's diagram (FEN's letter) as the text a page without script shows (the chess symbols, each
-#: with the text variation selector: never drawn as an emoji); an empty square is empty
-PIECE_GLYPHS = {"": "", **{letter: symbol + "\ufe0e" for letter, symbol in zip("KQRBNPkqrbnp", "♔♕♖♗♘♙♚♛♜♝♞♟")}}
+    return Markup(environment().get_template("live_games.html").render(w=w, cards=cards, card=card)).strip()
 
 
 def embed_parts(doc: dict[str, Any], lang: str, top: int = 10, followed: int | None = None,

@@ -31,7 +31,7 @@ from markupsafe import Markup
 
 from ..arbiter.columns import PlayerColumns
 from ..engine.errors import InputWarning
-from ..engine.ranking import written_places
+from ..engine.ranking import shown_places
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
@@ -69,7 +69,7 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
     count = count_sentence("site:teams_n" if team else "site:players_n", len(s.rows), lang)
     numbers, drawn = [r.start_no for r in s.rows], [r.lot is not None for r in s.rows]
     name_at, points_at = positions(order)
-    places = written_places([r.rank for r in s.rows])  # the players to compare with name their place so (no mark)
+    places = shown_places(s)  # the players to compare with name their place as the table does: 40*, 1‡, 5-9
     table, _ = table_data("standings", heads, rows, ColumnRoles(points_at, (name_at,), ids=identity_columns(order)))
     for row, number in zip(table["rows"], numbers):
         row["start_no"] = number
@@ -84,7 +84,7 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
         words={k: PAGE_WORDS.text(k, lang) for k in ("move_up", "move_down", "remove")},
         rounds=range(1, max(rounds, s.after_round) + 1), after_round=s.after_round,
         heads=table["heads"], rows=table["rows"], legend=site_lines(standings_legend(s, order, lang)),
-        sections=Markup(sections), players=[(place, row[name_at], row[1]) for place, row in zip(places, rows)])
+        sections=Markup(sections), players=[(places[n], row[name_at], row[1]) for n, row in zip(numbers, rows)])
 
 
 def _lots_line(no_lots: bool, lots: bool, seed: int | None, lang: str) -> str:

@@ -33,11 +33,17 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 Cell = dict[str, Any]
 
 
+#: a piece of a position's diagram (FEN's letter) as the text a page without script shows (the chess symbols, each
+#: with the text variation selector: never drawn as an emoji); an empty square is empty
+PIECE_GLYPHS = {"": "", **{letter: symbol + "\ufe0e" for letter, symbol in zip("KQRBNPkqrbnp", "♔♕♖♗♘♙♚♛♜♝♞♟")}}
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
     """The environment of every page (autoescaping on; templates read once)."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]), auto_reload=False)
     env.globals["rows_html"] = rows_html
+    env.globals["piece_glyphs"] = PIECE_GLYPHS  # the position's diagram (diagram.html): the live screen's, the site's
     env.filters["isolated"] = isolated
     env.filters["wbr"] = wbr
     return env

@@ -227,6 +227,8 @@ WORDS = Table("word", {
     'series_points': 'Series points',
     'series_points_hint': 'place:25,18,15... (points of each place) or score (the event score)',
     'series_best': 'Best events counted (empty: all)',
+    'series_events': "Tournament of each file (a Sharly Chess database holds several): numbers separated by commas, "
+                     "in the order of the files",
     'series_tiebreaks': 'Series tie-breaks (BEST, EVENTS, PLACES)',
     'playoff_results': 'Play-off results (stage KIND, then WHITE BLACK RESULT lines): the standings, prizes and '
                        'downloads place the tied players by them',

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message, os_reason
 from ..formats.text import name_parts
+from ..views.games import diagram
 from .cells import name_of, site_words
 
 if TYPE_CHECKING:
@@ -37,6 +38,8 @@ GAMES_LIMIT = 50_000
 PLIES_LIMIT = 1_000
 #: the viewer's files under the site's ``assets/`` (from the vendored cm-chessboard)
 VIEWER = Path(__file__).resolve().parents[1] / "web" / "static" / "cm-chessboard"
+#: the style of a position written as text (the live screen's, copied into the site's ``assets/``)
+DIAGRAM_STYLE = VIEWER.parent / "diagram.css"
 
 
 @dataclass
@@ -52,6 +55,8 @@ class Game:
     fens: list[str] = field(default_factory=list)  # the start position, then after every move
     #: the PGN gives the colours the other way round from the pairing (the game is shown as the PGN has it)
     swapped: bool = False
+    #: the last move's from and to squares (marked on the diagram a page without script shows)
+    last: tuple[str, ...] = ()
 
     @property
     def page(self) -> str:
@@ -66,6 +71,7 @@ class Played:
     tags: dict[str, str]
     sans: list[str]
     fens: list[str]
+    last: tuple[str, ...] = ()  # the last move's from and to squares
 
 
 #: the PGN read last: its path, size and time, and its games (a watched site reads it once, not at every change)
@@ -97,7 +103,7 @@ def read_games(e: Event, path: str, warnings: list[InputWarning]) -> dict[int, d
         if white != g.white:
             swapped.append(said)
         out.setdefault(k, {})[g.board] = Game(k, g.board, white, black, h.get("Result", "*"), played.sans,
-                                              played.fens, swapped=white != g.white)
+                                              played.fens, swapped=white != g.white, last=played.last)
     if unmatched:
         warnings.append(InputWarning(Message("{} game of the PGN matches no board of the pairings (by round and "
                                              "players): {}", len(unmatched), _listed(unmatched),
@@ -192,23 +198,30 @@ def _moves(game: object, out: Played) -> Played:
         out.sans.append(board.san(move))
         board.push(move)
         out.fens.append(board.fen())
+        out.last = (move.uci()[:2], move.uci()[2:4])
     return out
 
 
 def viewer_assets() -> dict[str, bytes]:
-    """The viewer's files under ``assets/``: cm-chessboard's modules, style sheet and pieces, and its licence."""
+    """The viewer's files under ``assets/``: cm-chessboard's modules, style sheet and pieces, and its licence; the
+    style of the position a page without script shows (the live screen's ``diagram.css``)."""
     files = [p for p in sorted(VIEWER.rglob("*")) if p.is_file()]
-    return {f"assets/cm-chessboard/{p.relative_to(VIEWER).as_posix()}": p.read_bytes() for p in files}
+    return {**{f"assets/cm-chessboard/{p.relative_to(VIEWER).as_posix()}": p.read_bytes() for p in files},
+            "assets/diagram.css": DIAGRAM_STYLE.read_bytes()}
 
 
 def game_page(e: Event, game: Game, lang: str) -> dict[str, object]:
-    """The context of a game's page (template ``site_game.html``)."""
+    """The context of a game's page (template ``site_game.html``): without script the page shows the game's last
+    position as the live screen shows a game's (:func:`tiebreak.views.games.diagram`, its last move marked), with
+    its FEN and the move that made it, as the viewer's script does when it steps to the last move."""
     s = site_words(lang)
     data = json.dumps({"fens": game.fens, "start": s["start_position"], "position": s["position"]},
                       ensure_ascii=False).replace("</", "<\\/")
     pager = [(f"round-{game.round}.html", s["pairings_n"].format(k=game.round))]
+    ply = game.sans[-1] if game.sans else s["start_position"]
     return {"title": s["game_title"].format(k=game.round, b=game.board), "game": game, "data": data,
-            "white": name_of(e, game.white), "black": name_of(e, game.black), "pager": pager}
+            "white": name_of(e, game.white), "black": name_of(e, game.black), "pager": pager,
+            "diagram": diagram(game.fens[-1], game.last), "ply": ply, "label": f"{s['position']}: {ply}"}
 
 
 def game_names(e: Event) -> list[str]:

@@ -180,18 +180,20 @@ class SeriesForm(StandingsForm):
         points: str | None
         best: int | None
         series_tiebreaks: str | None
+        events: str | None
 
 
 @router.post("/series", summary="Standings of a series of events: series points by place or score, the best K events",
              openapi_extra=multipart(SeriesForm))
 async def series(request: Request, form: Annotated[SeriesForm, Form()]) -> Response:
+    request.state.lang = request_language(request, form.lang)  # errors in the language the request asks for
     if form.format not in (None, "json", "text"):
         raise ApiError(400, Message("a series is given as json or text, not {}", repr(form.format)), field="format")
     if not form.points:
         raise ApiError(400, "give the series points (field 'points': place:25,18,15... or score)", field="points")
     if not 1 <= len(form.files) <= MAX_SERIES_EVENTS:
         raise ApiError(400, Message("give 1 to {} event files (field 'files')", MAX_SERIES_EVENTS), field="files")
-    o = replace(form.options(), lang=request_language(request, form.lang))
+    o = replace(form.options(), lang=request.state.lang)
     with tempfile.TemporaryDirectory(prefix="tiebreak-series-") as tmp:
         paths, names = [], []
         for i, upload in enumerate(form.files):
@@ -202,7 +204,8 @@ async def series(request: Request, form: Annotated[SeriesForm, Form()]) -> Respo
             paths.append(str(path))
         body, _ = await request.app.state.workers.run(jobs.series, o, paths, form.points, form.best,
                                                       form.series_tiebreaks or str(OPTIONS["series_tiebreaks"].default), names,
-                                                      form.format or "json", tmp=tmp, client=client_of(request))
+                                                      form.format or "json", form.events, tmp=tmp,
+                                                      client=client_of(request))
     if form.format == "text":
         return Response(body, media_type="text/plain; charset=utf-8")
     return Response(body, media_type="application/json")

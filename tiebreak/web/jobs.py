@@ -104,12 +104,13 @@ def check(o: Options, path: str, published: tuple[str, bytes] | None, name: str,
 
 
 def series(o: Options, paths: list[str], points: str, best: int | None, tiebreaks: str, names: list[str],
-           fmt: str = "json") -> tuple[bytes, int | None]:
-    """The standings of the series of the events ``paths``, known as ``names`` (:mod:`tiebreak.app.series`), as JSON
-    or as text in ``o.lang``; an error names the event by its name, never the temporary file."""
+           fmt: str = "json", events: str | None = None) -> tuple[bytes, int | None]:
+    """The standings of the series of the events ``paths``, known as ``names`` (:mod:`tiebreak.app.series`;
+    ``events``: the tournament of each, the field ``events``), as JSON or as text in ``o.lang``; an error names the
+    event by its name, never the temporary file."""
     warnings: list[InputWarning] = []
     try:
-        table = series_standings(o, paths, points, best, tiebreaks, warnings, names)
+        table = series_standings(o, paths, points, best, tiebreaks, warnings, names, events)
     except InputError as e:
         for path, name in zip(paths, names):
             if path in e.message or e.place.file == path:

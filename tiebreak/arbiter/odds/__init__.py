@@ -28,7 +28,7 @@ from ...engine import team
 from ...engine.errors import InputError
 from ...engine.messages import Message
 from ...engine.model import Tournament
-from ...engine.rules import RuleSet
+from ...engine.rules import RULE_SETS, RuleSet, with_choices
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import detect_system, resolve_list
 from ..choices import DEFAULT_MODEL, WHITE_ADVANTAGE
@@ -58,7 +58,8 @@ def compute_odds(  # noqa: PLR0913  the library's call: every option keyword-onl
         rules: str | RuleSet = "auto", system: str | None = None, after_round: int | None = None, model: str = DEFAULT_MODEL,
         draw_rate: float | None = None, white_advantage: float = WHITE_ADVANTAGE, fixes: Sequence[str] = (),
         method: str = "count", simulations: int | None = None, seed: int | None = None, player: int | None = None,
-        budget: Budget | None = None, unrated_rating: int | None = None, places: int | None = None) -> Odds:
+        budget: Budget | None = None, unrated_rating: int | None = None, places: int | None = None,
+        cumulative_half_bye: str | None = None) -> Odds:
     """The probability of every place for every player once the pending games are played.
 
     ``method``: ``count`` (the default of every face: every outcome when there are at most as many as a simulation
@@ -69,8 +70,10 @@ def compute_odds(  # noqa: PLR0913  the library's call: every option keyword-onl
     who watches the work (progress, cancellation: :class:`Budget`), never a time limit.  ``places``: the top places
     asked for (an event of more than 64 participants keeps the chances of those places only, at least 6).
     ``player``: the start number whose minimal sets of results for first place are wanted ("what X needs", exact only).
-    ``rules``: a rule set's name, or a rule set with the user's choices made (``cumulative_half_bye``:
-    :func:`~tiebreak.engine.rules.with_choices`)."""
+    ``rules``: a rule set's name (``auto``: by the start date) or a rule set; ``cumulative_half_bye``: ``deduct`` or
+    ``keep`` a half-point bye's ½ in the cumulative score, as :func:`~tiebreak.engine.standings.compute_standings`
+    takes it (each outcome is ranked as the standings are)."""
+    with_choices(RULE_SETS["fide-2024"], cumulative_half_bye)  # an unknown choice stops here, before any work
     with _naming(t):
         future = find_future(t, after_round, system)
         notes: list[str] = []
@@ -78,7 +81,7 @@ def compute_odds(  # noqa: PLR0913  the library's call: every option keyword-onl
         fixed = apply_fixes(future, list(fixes))
         future.notes += notes
         options = OddsRequest(rules, model, draw_rate, white_advantage, method, simulations, seed, player, budget,
-                              unrated_rating, places)
+                              unrated_rating, places, cumulative_half_bye)
         return run_odds(future, specs, options, fixed)
 
 

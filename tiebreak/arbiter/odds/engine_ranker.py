@@ -44,14 +44,16 @@ class EngineRanker:
     """Every outcome through ``compute_standings`` (the reference the fast ranker is tested against)."""
 
     def __init__(self, future: Future, specs: list[TieBreakSpec], rules: "str | RuleSet",
-                 unrated_rating: int | None = None) -> None:
+                 unrated_rating: int | None = None, cumulative_half_bye: str | None = None) -> None:
         self.future, self.specs, self.rules, self.unrated = future, specs, rules, unrated_rating
+        self.cumulative_half_bye = cumulative_half_bye
         self.n = len(future.base.players)
 
     def _ranks(self, t: Tournament) -> np.ndarray:
         f = self.future
         s = compute_standings(t, self.specs, rules=self.rules, after_round=f.final_round, lots=False,
-                              system=f.system, unrated_rating=self.unrated)
+                              system=f.system, unrated_rating=self.unrated,
+                              cumulative_half_bye=self.cumulative_half_bye)
         rank = np.empty(self.n, np.int64)
         for x in s.rows:
             rank[x.index] = x.rank

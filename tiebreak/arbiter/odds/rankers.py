@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 from ...engine.fide import koya_max_score
 from ...engine.model import BLACK, Kind
 from ...engine.passes import Context
-from ...engine.rules import RULE_SETS, RuleSet
+from ...engine.rules import RuleSet, choose_rules
 from ...engine.specifier import TieBreakSpec
 from .models import KINDS
 from .pending import Future
@@ -65,9 +65,12 @@ def fast_ranker_reason(future: Future, specs: list[TieBreakSpec]) -> str | None:
 class RoundRobinRanker:
     """The array ranker (module text)."""
 
-    def __init__(self, future: Future, specs: list[TieBreakSpec], rules: "str | RuleSet" = "fide-2024") -> None:
+    def __init__(self, future: Future, specs: list[TieBreakSpec], rules: "str | RuleSet" = "auto") -> None:
         self.specs = specs
-        ctx = Context(future.base, _ruleset(rules), future.final_round, True)
+        # the rule set the standings would use (``auto`` by the date the rules took effect, ``+reference`` the
+        # checker's choices; an unknown name refused as they refuse it), so that the arrays and the engine read alike
+        self.rules = choose_rules(rules, future.base.start_date)[0]
+        ctx = Context(future.base, self.rules, future.final_round, True)
         self.n = ctx.n
         self.W, self.units = ctx.W, np.array([[ctx.units[a], ctx.units[b]] for a, b in KINDS], np.int64)
         self.rounds = ctx.k
@@ -413,9 +416,3 @@ class RoundRobinRanker:
             de[P] += eq * vp
             de[Q] += eq * vq
         return de, ties
-
-
-def _ruleset(rules: "str | RuleSet") -> RuleSet:
-    if isinstance(rules, RuleSet):
-        return rules
-    return RULE_SETS.get(rules, RULE_SETS["fide-2024"])

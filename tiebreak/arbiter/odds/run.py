@@ -257,12 +257,11 @@ def in_order(work: Callable[[T], Batch], items: Iterable[T]) -> Iterator[Batch]:
                 pending.cancel()
 
 
-def make_ranker(future: Future, specs: list[TieBreakSpec], rules: str | RuleSet, unrated_rating: int | None,
-                notes: list[str]) -> tuple[Ranker, str]:
+def make_ranker(future: Future, specs: list[TieBreakSpec], o: OddsRequest, notes: list[str]) -> tuple[Ranker, str]:
     """The array ranker where it applies, else the engine (with a note saying why)."""
     why = fast_ranker_reason(future, specs)
     if why is None:
-        return RoundRobinRanker(future, specs, rules), "arrays"
+        return RoundRobinRanker(future, specs, o.rules), "arrays"  # (its codes have no cumulative score)
     if why == "swiss":
         notes.append("not a round robin: every outcome is ranked by the engine one by one")
     elif why == "list":
@@ -274,14 +273,15 @@ def make_ranker(future: Future, specs: list[TieBreakSpec], rules: str | RuleSet,
         notes.append("rounds not played over the board: every outcome is ranked by the engine one by one")
     else:
         notes.append("some players never meet: every outcome is ranked by the engine one by one")
-    return EngineRanker(future, specs, rules, unrated_rating), "engine"
+    return EngineRanker(future, specs, o.rules, o.unrated_rating, o.cumulative_half_bye), "engine"
 
 
 @dataclass(frozen=True)
 class OddsRequest:
     """How the odds are asked for, each as :func:`tiebreak.arbiter.odds.compute_odds`' keyword of the same name: the
     rules ranking each outcome, the model of a game's result, how the outcomes are counted (``method``,
-    ``simulations``, ``seed``, ``budget``), the player whose needs are wanted and the top places asked for."""
+    ``simulations``, ``seed``, ``budget``), the player whose needs are wanted, the top places asked for and the
+    cumulative score's half-point bye."""
 
     rules: str | RuleSet = "auto"
     model: str = DEFAULT_MODEL
@@ -294,6 +294,7 @@ class OddsRequest:
     budget: Budget | None = None
     unrated_rating: int | None = None
     places: int | None = None
+    cumulative_half_bye: str | None = None
 
 
 def run_odds(future: Future, specs: list[TieBreakSpec], options: OddsRequest = OddsRequest(),
@@ -306,7 +307,7 @@ def run_odds(future: Future, specs: list[TieBreakSpec], options: OddsRequest = O
     notes += model_notes
     ranker: Ranker
     if teams is None:
-        ranker, ranker_name = make_ranker(future, specs, o.rules, o.unrated_rating, notes)
+        ranker, ranker_name = make_ranker(future, specs, o, notes)
         participants = players_of(future)
     else:
         ranker, ranker_name, participants = teams, "engine", teams.participants

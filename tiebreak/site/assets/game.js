@@ -9,6 +9,7 @@ const moves = Array.from(document.querySelectorAll("#moves button.move"));
 const fenText = document.getElementById("fen");
 const plyText = document.getElementById("ply-text");
 const spot = document.getElementById("board");
+spot.replaceChildren();  // the server's diagram of the last position (what a page without script shows): drawn instead
 const board = new Chessboard(spot, {
   position: fens[0], assetsUrl: new URL("cm-chessboard/assets/", import.meta.url).href,
   style: {showCoordinates: true, animationDuration: 150}});

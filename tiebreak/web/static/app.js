@@ -413,7 +413,7 @@ $("series-files").addEventListener("change", () => showFileName($("series-files"
 tool("series-button", "/api/series", "text", "series-text", () => {
   const form = new FormData();
   for (const f of $("series-files").files) form.append("files", f);
-  return withFields(form, {points: $("series-points").value, best: $("series-best").value,
+  return withFields(form, {points: $("series-points").value, best: $("series-best").value, events: $("series-events").value,
     series_tiebreaks: $("series-tiebreaks").value, rules: $("rules").value, tiebreaks: tiebreaks.join(",")});
 });
 $("rating-button").addEventListener("click", async () => {
