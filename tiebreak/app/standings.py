@@ -208,8 +208,8 @@ def final_standings(o: Options, path: str, warnings: list[InputWarning]) -> Stan
 
 
 def is_team(s: Standings | TeamStandings) -> TypeGuard[TeamStandings]:
-    """Whether ``s`` are team standings."""
-    return isinstance(s, TeamStandings)
+    """Whether ``s`` are team standings (what the ranking interface says it ranks), a team's additions asked of them."""
+    return s.ranks_teams
 
 
 def groups(o: Options, s: Standings) -> tuple[list[CategoryStandings], ClubRanking | None]:

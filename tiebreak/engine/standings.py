@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 import numpy as np
 
@@ -116,6 +116,7 @@ class Row:
 class Standings:
     """The ranked players of a tournament under an ordered list: rows in rank order, one column per tie-break."""
 
+    ranks_teams: ClassVar[bool] = False
     tournament: Tournament
     rules: RuleSet
     system: str

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import ClassVar
 
 from .articles import team_article
 from .errors import InputWarning
@@ -71,6 +72,7 @@ class TeamRow:
 class TeamStandings:
     """The standings of the teams of a team event (the one ranking interface, as the players' standings)."""
 
+    ranks_teams: ClassVar[bool] = True
     tt: TeamTournament
     rules: RuleSet
     system: str

@@ -432,8 +432,8 @@ def to_text(s: Standings | TeamStandings, lang: str = "en", columns: PlayerColum
     event = [after_round(s.after_round, t.rounds, lang), word(s.system, lang)]
     if team:
         event += [TEAM_WORDS.text("boards", lang, n=team.tt.boards)] if team.tt.boards else []  # none declared nor played
-        event.append(TEAM_WORDS.text("primary", lang, score=primary_name(team.tt.primary, lang)))
-    heads = standings_headings(view.columns, lang, (s.keys[0], team.tt.primary) if team else None)
+        event.append(TEAM_WORDS.text("primary", lang, score=primary_name(s.primary, lang)))
+    heads = standings_headings(view.columns, lang, (s.keys[0], s.primary) if s.ranks_teams else None)
     lines = [one_line(t.name or t.source), "; ".join([*event, f"{word('rules', lang)} {s.rules.name}"]),
              *(message(n, lang) for n in table_notes(s.notes)), "", *standings_text(view, heads)]
     lines += ["", word("legend_title", lang) + ":", *text_lines(standings_legend(s, view.columns, lang))]
@@ -452,6 +452,6 @@ def crosstable_section(s: Standings | TeamStandings, lang: str = "en") -> str:
     from .square import square_section  # noqa: PLC0415
 
     if isinstance(s, TeamStandings) and s.system != "round robin":
-        table = cross_words.text(of_teams(s), lang, primary_name(s.tt.primary, lang))
+        table = cross_words.text(of_teams(s), lang, primary_name(s.primary, lang))
         return f"\n{word('crosstable', lang)}:\n{table}\n"
     return square_section(s, lang)
