@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..arbiter.choices import DEFAULT_COLUMNS
 from ..engine.errors import Message, SpecifierError
 from ..engine.messages import Term
 from ..engine.presets import PRESETS
 from ..engine.registry import parse_list
-from ..engine.rules import with_compat
+from ..engine.rules import DEFAULT_RULES, with_compat
 from ..engine.team_tiebreaks import parse_team
 from ..formats.swissmanager import translate
 from .declared import EXTENSIONS, OPTIONS, POINTS_FROM, SYSTEMS
@@ -142,7 +143,7 @@ def list_and_rules(o: Ranked, team_event: bool) -> tuple[str | None, str]:
             raise SpecifierError(Message("preset {} is for {} events, and this is not one", repr(preset.name), kind),
                                  "preset")
         tiebreaks = tiebreaks or preset.tiebreaks
-        if rules == "auto" and preset.rules:
+        if rules == DEFAULT_RULES and preset.rules:
             rules = preset.rules
     return checked_list(tiebreaks, team_event, bool(o.tiebreaks)), with_compat(rules, o.compat or "text")
 
@@ -182,7 +183,8 @@ def refuse_individual_options(o: Options) -> None:
     ...     print(e.field, "|", e.message.split(",")[0])
     category | category is for individual events
     """
-    asked = {"columns": o.columns not in (None, "auto"), "category": bool(o.category), "team_ranking": bool(o.team_ranking)}
+    asked = {"columns": o.columns not in (None, DEFAULT_COLUMNS), "category": bool(o.category),
+             "team_ranking": bool(o.team_ranking)}
     for field, given in asked.items():
         if given:
             raise SpecifierError(Message("{} is for individual events, and this is a team event (players=true, "

@@ -105,7 +105,7 @@ def shown_columns(s: Standings, o: Options | None = None) -> PlayerColumns:
     file's title, federation, rating...; a performance or a rating change computed): ``o``'s ``--columns`` and
     ``--unrated-rating``, for every output, the website's tables and cards; without ``o`` the columns the file has
     (``auto``), as the live document writes them."""
-    return player_columns(s, o.columns, o.unrated_rating) if o is not None else player_columns(s, "auto")
+    return player_columns(s, o.columns, o.unrated_rating) if o is not None else player_columns(s)
 
 
 def standings_writers(t: Tournament, s: Standings | TeamStandings, o: Options) -> dict[str, Writer]:

@@ -29,7 +29,7 @@ from threadpoolctl import threadpool_limits
 
 from ...engine.errors import InputError, InputWarning, Place
 from ...engine.messages import Message
-from ...engine.rules import RuleSet
+from ...engine.rules import DEFAULT_RULES, RuleSet
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import tournament_seed
 from ...engine.team_matches import read_teams
@@ -283,7 +283,7 @@ class OddsRequest:
     rules ranking each outcome, the model of a game's result, how the outcomes are counted (``method``,
     ``simulations``, ``seed``, ``budget``), the player whose needs are wanted and the top places asked for."""
 
-    rules: str | RuleSet = "auto"
+    rules: str | RuleSet = DEFAULT_RULES
     model: str = DEFAULT_MODEL
     draw_rate: float | None = None
     white_advantage: float = WHITE_ADVANTAGE
