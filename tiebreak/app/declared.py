@@ -63,7 +63,7 @@ FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoff
                  "serve")
 __all__ = ["COMMANDS", "EXTENSIONS", "FILE_COMMANDS", "MAX_BERGER_PLAYERS", "MAX_LIST_TEXT", "MAX_SERIES_EVENTS",
            "MAX_START_NO", "OPTIONS", "PAGE_FORMAT", "POINTS_FROM", "SYSTEMS", "SYSTEM_WORDS",
-           "Option", "check_needed", "for_command", "for_form", "on_page"]
+           "Option", "check_needed", "for_command", "for_form"]
 #: the API's forms: ``standings`` is also the base of the explain, check, playoffs, prizes and series forms
 STANDINGS_FORM, ODDS_FORM, RATINGS_FORM = ("standings",), ("odds",), ("ratings",)
 #: the faces an option may be on besides the command line
@@ -610,11 +610,6 @@ def for_command(command: str) -> list[Option]:
 def for_form(form: str) -> list[Option]:
     """The declared options of one of the API's forms (:data:`STANDINGS_FORM`, …)."""
     return [o for o in OPTIONS.values() if form in o.forms]
-
-
-def on_page() -> dict[str, Option]:
-    """The options of the page's form, by their field name."""
-    return {o.dest: o for o in OPTIONS.values() if o.page}
 
 
 def reference_table() -> str:
