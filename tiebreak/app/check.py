@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..arbiter.check import Report, check
+from ..arbiter.choices import DEFAULT_POINTS_FROM
 from ..arbiter.team_check import check_teams
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import Tournament
@@ -26,7 +27,7 @@ def check_published(o: Options, path: str, published_path: str | None, warnings:
     give the announced list (default: the published columns), ``o.rules`` the announced rule set, ``o.points_from``
     the points (``results`` or the points ``column``'s reading: the file is read as published, and the check says
     which records the column reads otherwise), ``o.publisher`` the program that published the standings."""
-    t = load(replace(o, points_from="results"), path, warnings)
+    t = load(replace(o, points_from=DEFAULT_POINTS_FROM), path, warnings)
     teams = not o.players and has_teams(t)
     t = t if teams else players_event(t)
     tiebreaks, rules = list_and_rules(o, teams)
@@ -51,7 +52,7 @@ def check_event(t: Tournament, teams: bool, published_path: str | None, warnings
         raise InputError("the file publishes no ranks or tie-break values; give the published standings with "
                          "--published", Place(t.source))
     figures = replace(figures, publisher=o.publisher or figures.publisher or t.extra.get("publisher") or "")
-    points_from = o.points_from or "results"
+    points_from = o.points_from or DEFAULT_POINTS_FROM
     if teams:
         return check_teams(t, figures, tiebreaks, rules=rules, after_round=o.after_round, system=o.system_name,
                            points_from=points_from)

@@ -24,11 +24,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..arbiter import choices as tools
+from ..arbiter.choices import POINTS_FROM
 from ..engine.conventions import CONVENTIONS, PROGRAMS, program_name
 from ..engine.errors import SpecifierError
 from ..engine.messages import Message
 from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
-from ..engine.rules import CHECK_RULES, COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
+from ..engine.rules import CHECK_RULES, COMPAT_CHOICES, CUMULATIVE_HALF_BYE, DEFAULT_RULES, RULE_CHOICES
 from ..formats.text import MAX_ROUNDS
 from ..render.i18n import LANGUAGES
 
@@ -36,8 +37,6 @@ from ..render.i18n import LANGUAGES
 SYSTEMS = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}
 #: the page's choice of ``system``: each kind of event once, by the first word the command line takes for it
 SYSTEM_WORDS = {kind: next(w for w, k in SYSTEMS.items() if k == kind) for kind in dict.fromkeys(SYSTEMS.values())}
-#: ``--points-from``: the points of the round ``results`` (default) or the points ``column``'s reading
-POINTS_FROM = ("results", "column")
 #: start numbers: far above any real event, far below what is slow to read
 MAX_START_NO = 999_999
 #: the largest Berger table the API builds (a double round-robin of 100 players is 198 rounds, ~0.3 MB of JSON)
@@ -64,7 +63,7 @@ FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoff
                  "serve")
 __all__ = ["COMMANDS", "EXTENSIONS", "FILE_COMMANDS", "MAX_BERGER_PLAYERS", "MAX_LIST_TEXT", "MAX_SERIES_EVENTS",
            "MAX_START_NO", "OPTIONS", "PAGE_FORMAT", "POINTS_FROM", "SYSTEMS", "SYSTEM_WORDS",
-           "Option", "check_needed", "for_command", "for_form", "on_page"]
+           "Option", "check_needed", "for_command", "for_form"]
 #: the API's forms: ``standings`` is also the base of the explain, check, playoffs, prizes and series forms
 STANDINGS_FORM, ODDS_FORM, RATINGS_FORM = ("standings",), ("odds",), ("ratings",)
 #: the faces an option may be on besides the command line
@@ -362,7 +361,7 @@ _OWN = (
            needs={"site": ("series", Message("it counts the events of the series"))}, commands=("site",), not_on=_SITE),
     Option("series_tiebreaks", str, "BEST (best single result), EVENTS (events played), PLACES (sum of places, the "
                                     "smaller the better), in order",
-           default="BEST,EVENTS", needs={"site": ("series", Message("it orders the series' standings"))},
+           default=tools.SERIES_TIEBREAKS, needs={"site": ("series", Message("it orders the series' standings"))},
            commands=("series", "site"), forms=("series",), page=True,
            example="BEST,EVENTS,PLACES", help_for={"site": "with --series: BEST, EVENTS, PLACES"}),
     # serve
@@ -431,7 +430,7 @@ _SHARED = (
            page=True, example="birth>=2010&sex=w"),
     Option("columns", str, "player columns: auto (title, fed, rating where the file has them), none, or a list of "
                            "title,fed,rating,club,sex,birth,perf,change",
-           default="auto", commands=("standings", "site"), forms=STANDINGS_FORM, page=True),
+           default=tools.DEFAULT_COLUMNS, commands=("standings", "site"), forms=STANDINGS_FORM, page=True),
     Option("compat", str, "text: our reading of C.07; reference: the FIDE reference checker's choices where "
                           "it reads the text otherwise (docs/known-differences.md K1-K3); letter: the 2023 Art. 15.2 "
                           "to the letter (round-robin forfeits count for the rating tie-breaks)",
@@ -518,7 +517,7 @@ _SHARED = (
            example="stage mini-match\n7 9 1-0\n9 7 1/2-1/2"),
     Option("points_from", str, "results: the points of the round results; column: the points column's "
                                "reading where the file's points column and its results disagree",
-           default="results", choices=POINTS_FROM, needs=_LIVE, commands=FILE_COMMANDS,
+           default=tools.DEFAULT_POINTS_FROM, choices=POINTS_FROM, needs=_LIVE, commands=FILE_COMMANDS,
            forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM, page=True),
     Option("preset", str, "a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it",
            needs=_LIVE, commands=(*RANKING, "series", "serve"), forms=STANDINGS_FORM + ODDS_FORM, page=True,
@@ -529,7 +528,7 @@ _SHARED = (
            forms=RATINGS_FORM, page=True),
     Option("rules", str, "rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13, "
                          "legacy = fide-2009; uscf; ru)",
-           default="auto", choices=RULE_CHOICES, needs=_LIVE, commands=(*RANKING, "series", "serve"),
+           default=DEFAULT_RULES, choices=RULE_CHOICES, needs=_LIVE, commands=(*RANKING, "series", "serve"),
            forms=(*STANDINGS_FORM, *ODDS_FORM, "check"), page=True,
            more_choices={"check": (*CHECK_RULES, *CONVENTIONS)},
            help_for={"check": "the announced rule set (auto: the FIDE edition by start date)"}),
@@ -615,11 +614,6 @@ def for_command(command: str) -> list[Option]:
 def for_form(form: str) -> list[Option]:
     """The declared options of one of the API's forms (:data:`STANDINGS_FORM`, …)."""
     return [o for o in OPTIONS.values() if form in o.forms]
-
-
-def on_page() -> dict[str, Option]:
-    """The options of the page's form, by their field name."""
-    return {o.dest: o for o in OPTIONS.values() if o.page}
 
 
 def reference_table() -> str:

@@ -14,6 +14,7 @@ import datetime
 from dataclasses import replace
 
 from ..arbiter import points_column
+from ..arbiter.choices import DEFAULT_POINTS_FROM
 from ..engine.errors import InputError, InputWarning, Message, Place, grouped, replaced
 from ..engine.model import Player, Tournament
 from ..engine.team_matches import build, has_teams
@@ -36,8 +37,8 @@ def load(o: Loading, path: str, warnings: list[InputWarning]) -> Tournament:
 
 def _read(o: Loading, path: str, warnings: list[InputWarning], before: int) -> Tournament:
     t = readers.load(path, warnings, o.event)
-    points_from = o.points_from or "results"
-    if points_from == "results":
+    points_from = o.points_from or DEFAULT_POINTS_FROM
+    if points_from == DEFAULT_POINTS_FROM:
         return t
     if points_from not in POINTS_FROM:
         raise InputError(Message("points from {}: choose results or column", repr(points_from)),

@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..arbiter.choices import DEFAULT_COLUMNS
 from ..engine.errors import Message, SpecifierError
 from ..engine.messages import Term
 from ..engine.presets import PRESETS
 from ..engine.registry import parse_list
-from ..engine.rules import with_compat
+from ..engine.rules import DEFAULT_RULES, with_compat
 from ..engine.team_tiebreaks import parse_team
 from ..formats.swissmanager import translate
 from .declared import EXTENSIONS, OPTIONS, POINTS_FROM, SYSTEMS
@@ -65,10 +66,10 @@ class Ranked(Loading):
     #: a key of :data:`SYSTEMS`: overrides the detection of Swiss or round robin
     system: str | None = None
     #: in a team event, the players instead of the teams
-    players: bool = False
+    players: bool = _default("players")
     #: a half-point bye in US-CUM/RU-CUM: ``deduct`` its ½ or ``keep`` it (None: the rule set's default, K10)
     cumulative_half_bye: str | None = None
-    lang: str = "en"
+    lang: str = _default("lang")
 
     @property
     def system_name(self) -> str | None:
@@ -81,9 +82,9 @@ class Options(Ranked):
     """What to compute and how to show it: the options of ``tiebreak standings`` (and of ``explain``, ``check``,
     ``playoffs``, ``prizes`` and ``site``, which read the ones they use)."""
 
-    no_lots: bool = False
+    no_lots: bool = _default("no_lots")
     format: str = "json"
-    details: bool = False
+    details: bool = _default("details")
     #: category standings to add (expressions such as ``birth>=2010``; :mod:`tiebreak.arbiter.categories`)
     category: list[str] | None = None
     #: a team ranking inside the individual event: ``federation``, ``records`` (TRF 013/310) or a CSV file
@@ -109,13 +110,13 @@ class OddsOptions(Ranked):
     draw_rate: float | None = None
     white_advantage: float = _default("white_advantage")
     fix: list[str] | None = None
-    exact: bool = False
+    exact: bool = _default("exact")
     simulations: int | None = None
     places: int = _default("odds_places")
     player: int | None = None
     #: an old command line's ``--budget`` (no longer used: the odds are bounded by their count, never by the clock)
     budget: str | None = None
-    format: str = "text"
+    format: str = _default("odds_format")
 
 
 @dataclass(kw_only=True)
@@ -126,7 +127,7 @@ class RatingsOptions(Loading):
     system: str = _default("rating_system")
     k: int | None = None
     after_round: int | None = None
-    lang: str = "en"
+    lang: str = _default("lang")
 
 
 def list_and_rules(o: Ranked, team_event: bool) -> tuple[str | None, str]:
@@ -142,7 +143,7 @@ def list_and_rules(o: Ranked, team_event: bool) -> tuple[str | None, str]:
             raise SpecifierError(Message("preset {} is for {} events, and this is not one", repr(preset.name), kind),
                                  "preset")
         tiebreaks = tiebreaks or preset.tiebreaks
-        if rules == "auto" and preset.rules:
+        if rules == DEFAULT_RULES and preset.rules:
             rules = preset.rules
     return checked_list(tiebreaks, team_event, bool(o.tiebreaks)), with_compat(rules, o.compat or "text")
 
@@ -182,7 +183,8 @@ def refuse_individual_options(o: Options) -> None:
     ...     print(e.field, "|", e.message.split(",")[0])
     category | category is for individual events
     """
-    asked = {"columns": o.columns not in (None, "auto"), "category": bool(o.category), "team_ranking": bool(o.team_ranking)}
+    asked = {"columns": o.columns not in (None, DEFAULT_COLUMNS), "category": bool(o.category),
+             "team_ranking": bool(o.team_ranking)}
     for field, given in asked.items():
         if given:
             raise SpecifierError(Message("{} is for individual events, and this is a team event (players=true, "

@@ -119,7 +119,7 @@ def shown_columns(s: Standings, o: Options | None = None) -> PlayerColumns:
     file's title, federation, rating...; a performance or a rating change computed): ``o``'s ``--columns`` and
     ``--unrated-rating``, for every output, the website's tables and cards; without ``o`` the columns the file has
     (``auto``), as the live document writes them."""
-    return player_columns(s, o.columns, o.unrated_rating) if o is not None else player_columns(s, "auto")
+    return player_columns(s, o.columns, o.unrated_rating) if o is not None else player_columns(s)
 
 
 def standings_writers(t: Tournament, s: Standings | TeamStandings, o: Options) -> dict[str, Writer]:
@@ -222,8 +222,8 @@ def final_standings(o: Options, path: str, warnings: list[InputWarning]) -> Stan
 
 
 def is_team(s: Standings | TeamStandings) -> TypeGuard[TeamStandings]:
-    """Whether ``s`` are team standings."""
-    return isinstance(s, TeamStandings)
+    """Whether ``s`` are team standings (what the ranking interface says it ranks), a team's additions asked of them."""
+    return s.ranks_teams
 
 
 def groups(o: Options, s: Standings) -> tuple[list[CategoryStandings], ClubRanking | None]:

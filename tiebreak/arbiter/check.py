@@ -26,13 +26,11 @@ from ..engine.model import Tournament, format_number
 from ..engine.ranking import Ranking, shared_place
 from ..engine.ranking import places as ranked_places
 from ..engine.registry import parse_list
-from ..engine.rules import AS_GIVEN, RULE_SETS, RuleSet, choose_rules
+from ..engine.rules import AS_GIVEN, DEFAULT_RULES, RULE_SETS, RuleSet, choose_rules
 from ..engine.standings import Standings, compute_standings
 from ..formats.published import Published, PublishedRow, PublishedValue
 from . import points_column
-
-#: where the points come from (``--points-from``): the round results, or the points column's reading
-POINTS_FROM = ("results", "column")
+from .choices import DEFAULT_POINTS_FROM, POINTS_FROM
 
 
 def candidates(codes: list[str] | None = None) -> dict[str, RuleSet]:
@@ -225,9 +223,9 @@ def _agreement(label: str, s: Any, rows: dict[int, PublishedRow], columns: list[
     return Agreement(label, agree, values, ranks_agree, ranks)
 
 
-def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, rules: str = "auto",
+def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, rules: str = DEFAULT_RULES,
           after_round: int | None = None, unrated_rating: int | None = None, system: str | None = None,
-          points_from: str = "results") -> Report:
+          points_from: str = DEFAULT_POINTS_FROM) -> Report:
     """Compare ``published`` with our standings of ``t`` under every candidate rule set.
 
     ``tiebreaks``: the announced list (default: the published columns, else the file's list); ``rules``: the

@@ -29,6 +29,15 @@ DEFAULT_PRIZE_METHOD = PRIZE_METHODS[0]
 #: a team ranking of an individual event (:mod:`.clubs`): the members counted per team (``--team-best``) and their most,
 #: the team tie-breaks when none are given (``--team-tiebreaks``: Team Cumulative)
 TEAM_BEST, MOST_TEAM_BEST, TEAM_TIEBREAKS = 4, 100, "TC"
+#: where a file's points come from (``--points-from``), the default first: the round ``results``, or the points
+#: ``column``'s reading (:mod:`.points_column`)
+POINTS_FROM = ("results", "column")
+DEFAULT_POINTS_FROM = POINTS_FROM[0]
+#: a series' tie-breaks when none are given (``--series-tiebreaks``, :mod:`.series`): the best single result, then
+#: the events played
+SERIES_TIEBREAKS = "BEST,EVENTS"
+#: the player columns beside the standings when none are chosen (``--columns``, :mod:`.columns`): those the file has
+DEFAULT_COLUMNS = "auto"
 #: the rating systems of the rating report (``ratings --system``, :mod:`.rating_report`), the default first
 RATING_SYSTEMS = ("fide", "ru", "harkness", "uscf")
 DEFAULT_RATING_SYSTEM = RATING_SYSTEMS[0]

@@ -26,6 +26,7 @@ from ..engine.messages import Message
 from ..engine.model import Kind, Player, format_number
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Standings, compute_standings
+from .choices import DEFAULT_COLUMNS
 from .rating_report import rating_report
 
 #: column -> (player attribute or computed value, shown by ``auto`` when present)
@@ -71,7 +72,7 @@ class PlayerColumns:
 
 def parse_columns(text: str | None) -> list[str] | None:
     """``title,fed,rating`` as a list; ``auto`` (or None) as None; ``none`` as []."""
-    if text is None or text.strip().lower() == "auto":
+    if text is None or text.strip().lower() == DEFAULT_COLUMNS:
         return None
     names = [x.strip().lower() for x in text.split(",") if x.strip()]
     if names == ["none"]:
@@ -82,7 +83,7 @@ def parse_columns(text: str | None) -> list[str] | None:
     return list(dict.fromkeys(names))
 
 
-def player_columns(s: Standings, text: str | None = "auto", unrated_rating: int | None = None) -> PlayerColumns:
+def player_columns(s: Standings, text: str | None = DEFAULT_COLUMNS, unrated_rating: int | None = None) -> PlayerColumns:
     """The chosen columns for every player of the standings ``s``; the performance counts an unrated opponent at
     ``unrated_rating`` (as the rating tie-breaks do), and without it a note (in ``notes``) says why it is blank."""
     t = s.tournament

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from ..engine.errors import InputError, Place
 from ..engine.messages import Message
 from ..engine.numbers import NumberError, parse_number
+from .choices import SERIES_TIEBREAKS
 
 if TYPE_CHECKING:
     from ..engine.standings import Standings
@@ -197,7 +198,7 @@ class _Players:
 
 
 def series(events: list[tuple[str, Standings]], points: str, best: int | None = None,
-           tiebreaks: str = "BEST,EVENTS") -> Series:
+           tiebreaks: str = SERIES_TIEBREAKS) -> Series:
     """The standings of the series of ``events`` (name, final standings), ``points`` per place or score, the best
     ``best`` events counted (None: all)."""
     places, codes = parse_points(points), parse_tiebreaks(tiebreaks)

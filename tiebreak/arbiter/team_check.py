@@ -14,13 +14,14 @@ from typing import Any
 from ..engine.errors import InputError, Place
 from ..engine.model import Kind, Tournament, format_number
 from ..engine.registry import parse_list
-from ..engine.rules import RuleSet
+from ..engine.rules import DEFAULT_RULES, RuleSet
 from ..engine.team import TeamStandings, compute_team_standings
 from ..engine.team_matches import TeamTournament, build
 from ..engine.team_tiebreaks import parse_team
 from ..formats.published import Published
 from . import points_column
 from .check import Ranked, Report, compare, match_rows, points_reading
+from .choices import DEFAULT_POINTS_FROM
 
 
 def team_reading(tt: TeamTournament, t: Tournament) -> points_column.Reading:
@@ -31,8 +32,8 @@ def team_reading(tt: TeamTournament, t: Tournament) -> points_column.Reading:
     return points_column.read(t, team_of, met)
 
 
-def check_teams(t: Tournament, published: Published, tiebreaks: str | None = None, *, rules: str = "auto",
-                after_round: int | None = None, system: str | None = None, points_from: str = "results") -> Report:
+def check_teams(t: Tournament, published: Published, tiebreaks: str | None = None, *, rules: str = DEFAULT_RULES,
+                after_round: int | None = None, system: str | None = None, points_from: str = DEFAULT_POINTS_FROM) -> Report:
     """Compare the published team standings with ours of the team event ``t`` (its board games)."""
     tt = build(t, system=system)
     reading = team_reading(tt, t)

@@ -10,7 +10,7 @@ import hashlib
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Container, Iterable, Protocol, Sequence
+from typing import Any, Callable, ClassVar, Container, Iterable, Protocol, Sequence
 
 import numpy as np
 
@@ -204,6 +204,8 @@ class Ranking(Protocol):
     rounds behind a value, the article of each tie-break and the tie groups. The arbiter's tools, the explanations
     and every output are written once against it; a team's matches and boards are additions."""
 
+    #: what it ranks: teams (a team event's standings) or players; the words that name a participant follow it
+    ranks_teams: ClassVar[bool]
     rules: Any
     system: str
     after_round: int

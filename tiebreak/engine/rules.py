@@ -149,7 +149,9 @@ EDITIONS: dict[str, RuleSet] = RULE_SETS | {"fide-2022": replace(  # /V0: a cut 
     RULE_SETS["fide-2024"], name="fide-2022", rating_cut_unplayed_first=True,
     title="FIDE World Rapid & Blitz regulations 2022: unplayed rounds cut first from the rating tie-breaks")}
 
-RULE_CHOICES = ("auto", *RULE_SETS, *LEGACY_ALIASES)
+#: the rule set when none is named (``--rules``' default): the FIDE edition in force on the event's start date
+DEFAULT_RULES = "auto"
+RULE_CHOICES = (DEFAULT_RULES, *RULE_SETS, *LEGACY_ALIASES)
 #: the rule sets with the FIDE reference checker's choices, which ``check`` also accepts as the announced rules
 CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
 
@@ -229,14 +231,14 @@ opponent, 13.14.2) was in force"
     base_name, _, compat = name.rpartition("+")
     if base_name and compat in COMPAT:  # an edition with named choices: fide-2024+reference, auto+letter
         base, why = choose_rules(base_name, start_date)
-        if base.family != "fide" and base_name == "auto":  # an event before C.07: the choices have nothing to read
+        if base.family != "fide" and base_name == DEFAULT_RULES:  # an event before C.07: the choices have nothing to read
             return base, why
         if base.family != "fide":
             raise SpecifierError(Message("--compat {} applies to the FIDE editions (fide-2024, fide-2026), not to {}",
                                          compat, base.name))
         choices = COMPAT[compat] if compat != "letter" or base.name == "fide-2024" else {}
         return replace(base, name=f"{base.name}+{compat}", **choices), Message("{}; choices of --compat {}", why, compat)
-    if name != "auto":
+    if name != DEFAULT_RULES:
         name = LEGACY_ALIASES.get(name, name)
         if name not in RULE_SETS:
             raise KeyError(name)

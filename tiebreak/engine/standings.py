@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 import numpy as np
 
@@ -38,7 +38,7 @@ from .passes import (
 )
 from .ranking import PlayedOff, Step, apply_list, column_keys, column_of, event_seed, finish
 from .registry import CATALOGUE, parse_list
-from .rules import EDITIONS, RuleSet, choose_rules, with_choices
+from .rules import DEFAULT_RULES, EDITIONS, RuleSet, choose_rules, with_choices
 from .specifier import TieBreakSpec
 
 #: Lists used when neither the user nor the file gives one (C.07 Art. 2.1 asks the regulations to; these follow
@@ -116,6 +116,7 @@ class Row:
 class Standings:
     """The ranked players of a tournament under an ordered list: rows in rank order, one column per tie-break."""
 
+    ranks_teams: ClassVar[bool] = False
     tournament: Tournament
     rules: RuleSet
     system: str
@@ -356,7 +357,7 @@ def compute_standings(  # noqa: PLR0913  the library's one call: every option ke
     tournament: Tournament,
     tiebreaks: str | Sequence[str | TieBreakSpec] | None = None,
     *,
-    rules: "str | RuleSet" = "auto",
+    rules: "str | RuleSet" = DEFAULT_RULES,
     after_round: int | None = None,
     unrated_rating: int | None = None,
     seed: int | None = None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import ClassVar
 
 from .articles import team_article
 from .errors import InputWarning
@@ -18,7 +19,7 @@ from .numbers import check_seed
 from .passes import Column
 from .ranking import PlayedOff, Step, apply_list, column_keys, column_of, finish, tied_groups
 from .registry import parse_list
-from .rules import EDITIONS, RuleSet, choose_rules
+from .rules import DEFAULT_RULES, EDITIONS, RuleSet, choose_rules
 from .specifier import TieBreakSpec
 from .standings import Contribution, before_first_round, detect_system, round_contributions, tournament_seed
 from .team_matches import DEFAULT_MATCH_POINTS, Team, TeamTournament, build, read_teams
@@ -71,6 +72,7 @@ class TeamRow:
 class TeamStandings:
     """The standings of the teams of a team event (the one ranking interface, as the players' standings)."""
 
+    ranks_teams: ClassVar[bool] = True
     tt: TeamTournament
     rules: RuleSet
     system: str
@@ -152,7 +154,7 @@ def list_primary(tt: TeamTournament, specs: list[TieBreakSpec]) -> str:
     return tt.primary
 
 
-def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, rules: str | RuleSet = "auto",
+def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, rules: str | RuleSet = DEFAULT_RULES,
                            after_round: int | None = None, seed: int | None = None, lots: bool = True,
                            system: str | None = None) -> TeamStandings:
     """Rank the teams (C.07 Art. 4.2 as for individuals)."""

@@ -114,14 +114,13 @@ def value_heading(s: Ranking, key: str, article: str, lang: str = "en") -> tuple
     ('ІО', 'GP', 'C.07 11.1.2')
     """
     code = key.split("/")[0].split(":")[0]
-    if not isinstance(s, TeamStandings):
+    if not s.ranks_teams:
         return (primary_name(key, lang) if key == "PTS" else key), code, article
-    if code in ("PTS", s.tt.primary) and s.tt.primary in TEAM_CATALOGUE:
-        primary = TEAM_CATALOGUE[s.tt.primary].article  # under fide-2009 the Arbiters' Manual's
-        return key_heading(code, s.tt.primary, lang), s.tt.primary, team_article(TieBreakSpec(s.tt.primary), s.rules,
-                                                                                 primary)
+    if code in ("PTS", s.primary) and s.primary in TEAM_CATALOGUE:
+        primary = TEAM_CATALOGUE[s.primary].article  # under fide-2009 the Arbiters' Manual's
+        return key_heading(code, s.primary, lang), s.primary, team_article(TieBreakSpec(s.primary), s.rules, primary)
     if key in ("MP", "GP"):
-        return key_heading(key, s.tt.primary, lang), key, article
+        return key_heading(key, s.primary, lang), key, article
     return key, code, article
 
 
@@ -207,7 +206,7 @@ def _notes(s: Ranking, number: int, key: str, info: dict[str, Any], lang: str) -
     """What a value rests on besides its rounds: why a rating value is undefined; a Type A value's score (a team's:
     place) among the tied; a team's game points by board and normalising factor."""
     e, lines = TEAM_EXPLAIN, []
-    if isinstance(s, TeamStandings):
+    if s.ranks_teams:
         if "group_place" in info:
             lines.append("  " + group_sentence(info, lang))
         if "boards" in info:
@@ -299,7 +298,7 @@ def sentence_note(v: ValueRounds, lang: str) -> str:
 def explain(s: Ranking, number: int, lang: str = "en") -> str:
     """Every value of one player or team with the rounds that made it, in ``lang``."""
     lines = _head(s, number, lang)
-    team = isinstance(s, TeamStandings)
+    team = s.ranks_teams
     for key, info in details(s, number).items():
         heading, code, article = value_heading(s, key, info["article"], lang)  # a team's primary score: МО, as headed
         spec = s.specs[s.keys.index(key)]
@@ -376,7 +375,7 @@ def explain_pair(s: Ranking, a: int, b: int, lang: str = "en") -> str:
     """
     ra, rb = s.row(a), s.row(b)
     first = _first_difference(s, a, b)
-    head = TEAM_EXPLAIN.text if isinstance(s, TeamStandings) else _w  # a team is named as a team
+    head = TEAM_EXPLAIN.text if s.ranks_teams else _w  # a team is named as a team
     places = shown_places(s)  # as the standings write a place: 5-9 shared, 40* placed by the lot, 1‡ by the play-off
     lines = [head("pair_head", lang, a=a, name_a=ra.name, rank_a=places[a], b=b, name_b=rb.name, rank_b=places[b])]
     notes = played_off(s, a, b)

@@ -114,7 +114,7 @@ def _matches(s: TeamStandings, number: int, words: Words) -> list[dict[str, str]
 
 def _one(s: Ranking, n: int, lang: str, words: Words) -> dict[str, Any]:
     row = s.row(n)
-    points = _num(row.points) if isinstance(s, Standings) else _num(next(iter(row.values.values()), None))
+    points = _num(row.points)  # a team's: its primary score
     blocks = [_block(s, n, spec, info, words, lang) for spec, info in details(s, n).items()]
     place = shown_places(s)[n]
     return {"title": f"{place}. {row.name} ({n}) — {points}", "blocks": blocks,  # the place as the standings write it

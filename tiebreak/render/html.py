@@ -239,7 +239,7 @@ def standings_table(s: Ranking, lang: str = "en",
     (['Место', '№', 'Участник', 'Очки', 'BH'], [['1', '1', 'Ann', '1', '0'], ['2', '2', 'Bob', '0', '1']])
     """
     view = of_ranking(s, columns)
-    team = (s.keys[0], s.primary) if isinstance(s, TeamStandings) else None
+    team = (s.keys[0], s.primary) if s.ranks_teams else None
     return standings_headings(view.columns, lang, team), [view.cells(r) for r in view.rows], view.columns
 
 

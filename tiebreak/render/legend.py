@@ -22,7 +22,6 @@ from collections.abc import Sequence
 
 from ..engine.ranking import LOT_MARK, PLAYOFF_MARK, Ranking
 from ..engine.specifier import MODIFIERS
-from ..engine.team import TeamStandings
 from ..engine.team_tiebreaks import TEAM_SCORES
 from ..views.standings import Column, Legend, LegendEntry, legend
 from .columns import primary_name
@@ -91,7 +90,7 @@ def standings_legend(s: Ranking, columns: Sequence[Column], lang: str = "en", pl
     """The legend of the standings ``s`` (players or teams) shown in ``columns``: :func:`legend_lines`;
     ``playoff``: the play-off decided some place shown (default: some place of ``s``)."""
     lots = any(r.lot is not None for r in s.rows)
-    return legend_lines(legend(columns, s.specs, seed=s.seed, lots=lots, team=isinstance(s, TeamStandings),
+    return legend_lines(legend(columns, s.specs, seed=s.seed, lots=lots, team=s.ranks_teams,
                                primary=s.primary, playoff=bool(s.decided) if playoff is None else playoff,
                                rules=s.rules), lang)
 

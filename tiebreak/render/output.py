@@ -107,36 +107,25 @@ def to_json_obj(s: Standings | TeamStandings, standings: bool = True, columns: P
     members chosen (``title``, ``federation``, ``rating``...) to every row.  Team standings have the same shape
     (``start_no`` is the team number, ``points`` the primary score) and add the event's ``teams``, ``primary`` and
     ``boards`` and each row's ``team``."""
-    if isinstance(s, TeamStandings):
-        return _team_json_obj(s, lang)
-    t = s.tournament
+    t = s.tournament  # a team event's: its match grid
+    tournament: dict[str, Any] = {"name": t.name, "rounds": t.rounds, "after_round": s.after_round,
+                                  "rules": s.rules.name, "system": s.system}
+    members = member_values(columns)
+    if isinstance(s, TeamStandings):  # what a team event adds: its primary score and boards (null: neither declared
+        # by the file nor played), and each row's team named again, as "team"
+        tournament |= {"teams": True, "primary": s.primary, "boards": s.tt.boards or None}
+        members = {r.number: {"team": r.name} for r in s.rows}
     obj: dict[str, Any] = {
         "schema": JSON_SCHEMA_VERSION,
-        "tournament": {"name": t.name, "rounds": t.rounds, "after_round": s.after_round, "rules": s.rules.name,
-                       "system": s.system},
+        "tournament": tournament,
         "tiebreaks": s.tiebreaks,
         "seed": s.seed,
         "standings": [],
         **worded(s.notes, s.warnings, lang),
     }
     if standings:
-        obj["standings"] = json_data(json_table(s), member_values(columns))
+        obj["standings"] = json_data(json_table(s), members)
     return obj
-
-
-def _team_json_obj(s: TeamStandings, lang: str = "en") -> dict[str, Any]:
-    m = s.tt.matches
-    teams = {r.number: {"team": r.name} for r in s.rows}  # a team's name again, as "team"
-    return {
-        "schema": JSON_SCHEMA_VERSION,
-        "tournament": {"name": m.name, "rounds": m.rounds, "after_round": s.after_round, "rules": s.rules.name,
-                       "system": s.system, "teams": True, "primary": s.tt.primary,
-                       "boards": s.tt.boards or None},  # null: neither declared by the file nor played
-        "tiebreaks": s.tiebreaks,
-        "seed": s.seed,
-        "standings": json_data(json_table(s), teams),
-        **worded(s.notes, s.warnings, lang),
-    }
 
 
 def json_table(s: Ranking, texts: Callable[[EngineColumn, str], list[str]] | None = None) -> StandingsTable:
@@ -432,8 +421,8 @@ def to_text(s: Standings | TeamStandings, lang: str = "en", columns: PlayerColum
     event = [after_round(s.after_round, t.rounds, lang), word(s.system, lang)]
     if team:
         event += [TEAM_WORDS.text("boards", lang, n=team.tt.boards)] if team.tt.boards else []  # none declared nor played
-        event.append(TEAM_WORDS.text("primary", lang, score=primary_name(team.tt.primary, lang)))
-    heads = standings_headings(view.columns, lang, (s.keys[0], team.tt.primary) if team else None)
+        event.append(TEAM_WORDS.text("primary", lang, score=primary_name(s.primary, lang)))
+    heads = standings_headings(view.columns, lang, (s.keys[0], s.primary) if s.ranks_teams else None)
     lines = [one_line(t.name or t.source), "; ".join([*event, f"{word('rules', lang)} {s.rules.name}"]),
              *(message(n, lang) for n in table_notes(s.notes)), "", *standings_text(view, heads)]
     lines += ["", word("legend_title", lang) + ":", *text_lines(standings_legend(s, view.columns, lang))]
@@ -452,6 +441,6 @@ def crosstable_section(s: Standings | TeamStandings, lang: str = "en") -> str:
     from .square import square_section  # noqa: PLC0415
 
     if isinstance(s, TeamStandings) and s.system != "round robin":
-        table = cross_words.text(of_teams(s), lang, primary_name(s.tt.primary, lang))
+        table = cross_words.text(of_teams(s), lang, primary_name(s.primary, lang))
         return f"\n{word('crosstable', lang)}:\n{table}\n"
     return square_section(s, lang)

@@ -63,7 +63,7 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
     """The page's parts of the standings ``s`` in ``lang`` (``sections``: the category standings and the team
     ranking as the download prints them; ``columns``: the player columns shown; ``no_lots``: ties share their
     place)."""
-    team = isinstance(s, TeamStandings)
+    team = s.ranks_teams
     heads, rows, order = standings_table(s, lang, columns)
     name, rounds = s.tournament.name, s.tournament.rounds
     count = count_sentence("site:teams_n" if team else "site:players_n", len(s.rows), lang)

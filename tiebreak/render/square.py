@@ -55,7 +55,7 @@ SHADE = {Kind.WIN: "win", Kind.FORFEIT_WIN: "win", Kind.LOSS: "loss", Kind.FORFE
 
 def _points_head(s: Standings | TeamStandings, lang: str) -> str | None:
     """The points column's head: a team event's primary score by its glossary name («МО»), else the players' "Pts"."""
-    return primary_name(s.tt.primary, lang) if isinstance(s, TeamStandings) else None
+    return primary_name(s.primary, lang) if s.ranks_teams else None
 
 
 def square_text(s: Standings | TeamStandings, lang: str = "en") -> str:

@@ -159,8 +159,7 @@ def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
     clock, so every build on any machine, a watched folder and a full build write the same page, and the same numbers
     as the live screen's): the players' chances, or in a team
     event the teams' (ranked by the team standings, as ``tiebreak odds`` on a team file)."""
-    o = e.ind.options if isinstance(e, TeamEvent) else e.options
-    result = event_odds(o, e.source if isinstance(e, TeamEvent) else e.tournament, e.seed, isinstance(e, TeamEvent))
+    result = event_odds(e.ind.options, e.source, e.seed, e.ranks_teams)
     return {lang: odds_section(result, lang) for lang in LANGUAGES}  # the odds page's body: the same template
 
 

@@ -17,10 +17,10 @@ from ..render import crosstable as cross_words
 from ..render.i18n import word
 from ..render.templating import cell_html
 from ..render.words import TEAM_WORDS
-from .cells import Cell, _head, player_link, site_words
+from .cells import _head, site_words
 from .event import Event
 from .team_event import TeamEvent
-from .team_rounds import team_cell
+from .team_rounds import ranked_cell
 from .teams import points_words
 
 
@@ -47,15 +47,11 @@ def crosstable_rows(e: Event | TeamEvent, lang: str) -> Markup:
     """The crosstable's rows as HTML, made once per version and language ("" for a square's, the same in every
     language): per row its place, start number, name linked to the player's or the team's card and points
     (:data:`tiebreak.views.crosstable.HEAD_COLUMNS`), then its cells (an opponent's linked to its card)."""
-    view, team = e.cross_view, isinstance(e, TeamEvent)
+    view, team = e.cross_view, e.ranks_teams
     key = "" if view.square else lang
     if key not in e.crosstable_rows:
-        def name(start_no: int) -> Cell:
-            return {**team_cell(e, start_no), "head": True} if isinstance(e, TeamEvent) else \
-                player_link(e, start_no, True)
-
         if len(e.crosstable_heads) != len(view.rows):  # each row's first cells: the same in every language
-            e.crosstable_heads = ["".join(cell_html(c) for c in cross_words.head_cells(r, name(r.start_no)))
+            e.crosstable_heads = ["".join(cell_html(c) for c in cross_words.head_cells(r, ranked_cell(e, r.start_no)))
                                   for r in view.rows]
         cells = cross_words.cells_html(view, lang, "team-{}.html" if team else "player-{}.html")
         e.crosstable_rows[key] = Markup("\n".join(f"<tr>{head}{row}</tr>" for head, row in zip(e.crosstable_heads, cells)))

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from markupsafe import Markup
@@ -59,6 +59,8 @@ class Card:
 class Event:
     """One individual event as the site shows it."""
 
+    #: what its standings rank: players (a team event's, :class:`tiebreak.site.team_event.TeamEvent`, rank teams)
+    ranks_teams: ClassVar[bool] = False
     path: str
     tournament: Tournament
     options: Options
@@ -98,6 +100,11 @@ class Event:
     @property
     def current(self) -> Standings:
         return self.after[-1]
+
+    @property
+    def source(self) -> Tournament:
+        """The file as read (a team event's :attr:`tiebreak.site.team_event.TeamEvent.source` keeps its teams)."""
+        return self.tournament
 
     @property
     def ind(self) -> Event:

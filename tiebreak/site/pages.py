@@ -57,7 +57,7 @@ def menu(e: Event | TeamEvent, lang: str) -> list[tuple[str, str]]:
     """The menu of every page: the pages of both kinds of event, a team event's board rankings besides."""
     s, last = site_words(lang), e.last_round
     items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
-             ("crosstable.html", s["crosstable"]), *([("boards.html", s["boards"])] if isinstance(e, TeamEvent) else []),
+             ("crosstable.html", s["crosstable"]), *([("boards.html", s["boards"])] if e.ranks_teams else []),
              ("statistics.html", s["statistics"])]
     if last:
         items.append((f"round-{last}.html", s["round_n"].format(k=last)))
@@ -220,7 +220,7 @@ def standings(e: Event | TeamEvent, lang: str, k: int, groups: bool = False) -> 
             "round_nav": [] if groups else round_nav(e.played, k, "standings"),
             "downloads": links(ind.downloads, lang) if groups else [],
             "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}],
-            "html_sections": ind.groups_html(lang) if groups and not isinstance(e, TeamEvent) else ""}
+            "html_sections": ind.groups_html(lang) if groups and not e.ranks_teams else ""}
 
 
 def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:

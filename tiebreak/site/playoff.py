@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 from ..app.site import players_playoff, teams_playoff
 from ..arbiter.playoff_results import KIND_NAMES, Decision, PlayoffResults
 from ..render.i18n import message, word
-from .cells import _head, player_link, site_words
+from .cells import _head, site_words
 from .team_event import TeamEvent
-from .team_rounds import team_cell
+from .team_rounds import ranked_cell
 
 if TYPE_CHECKING:
     from ..app.options import Options
@@ -49,18 +49,15 @@ def team_playoff(o: Options, t: Any) -> Playoff | None:
 def page(e: Event | TeamEvent, p: Playoff, lang: str) -> dict[str, Any]:
     """The play-off page's context (template ``site_tables.html``)."""
     s = site_words(lang)
-    team = isinstance(e, TeamEvent)
-
-    def link(n: int) -> dict[str, Any]:
-        return team_cell(e, n) if isinstance(e, TeamEvent) else player_link(e, n)
-
-    placed = [{"cells": [{"text": _places(d.place_of(n)), "cls": "rank"}, {**link(n), "head": True}]}
+    team = e.ranks_teams
+    placed = [{"cells": [{"text": _places(d.place_of(n)), "cls": "rank"}, ranked_cell(e, n)]}
               for d in p.decisions for tier in d.tiers for n in tier]
     tables = [{"id": "decided", "caption": s["playoff_decided"], "sticky": False, "rows": placed,
                "heads": [_head(word("rank", lang), "rank"), _head(word("name", lang), "name")]}]
     for k, st in enumerate(p.results.stages, 1):
         caption = s["playoff_stage"].format(k=k, kind=message(KIND_NAMES[st.kind], lang))
-        rows = [{"cells": [{"text": str(j)}, link(g.white), {"text": _score(g.score)}, link(g.black)]}
+        rows = [{"cells": [{"text": str(j)}, ranked_cell(e, g.white, False), {"text": _score(g.score)},
+                           ranked_cell(e, g.black, False)]}
                 for j, g in enumerate(st.games, 1)]
         tables.append({"id": f"stage-{k}", "caption": caption, "sticky": False, "rows": rows,
                        "heads": [_head(s["game_no"]), _head(s["white"], "name"), _head(s["result"], "res"),

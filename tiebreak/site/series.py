@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..arbiter.choices import SERIES_TIEBREAKS
 from ..arbiter.series import Series, series
 from ..engine.model import format_number
 from ..engine.ranking import written_places
@@ -29,7 +30,7 @@ class SeriesOptions:
 
     points: str
     best: int | None = None
-    tiebreaks: str = "BEST,EVENTS"
+    tiebreaks: str = SERIES_TIEBREAKS
 
 
 class Site(Protocol):

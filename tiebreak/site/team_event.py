@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from markupsafe import Markup
 
@@ -21,6 +21,7 @@ __all__ = ["TeamEvent", "build_team_event"]
 class TeamEvent:
     """The players' event (cards, starting list) and the teams' standings after every round."""
 
+    ranks_teams: ClassVar[bool] = True
     ind: Event
     after: list[TeamStandings]
     #: the odds page's tables per language while board games are pending (the teams' odds), else None

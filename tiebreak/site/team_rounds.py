@@ -15,8 +15,8 @@ from ..render.i18n import kind_name
 from ..render.results import bye_text, match_cells, match_score
 from ..render.words import LIVE_WORDS, TEAM_WORDS
 from ..views.matches import Match, round_byes, round_matches
-from .cells import _head, rating_text, round_context, site_words, titled_link, with_narrow
-from .event import FORFEITS, SCORE
+from .cells import _head, player_link, rating_text, round_context, site_words, titled_link, with_narrow
+from .event import FORFEITS, SCORE, Event
 from .games import game_link
 from .team_event import TeamEvent
 
@@ -36,6 +36,14 @@ def team_cell(e: TeamEvent, number: int | None) -> dict[str, Any]:
         return {"text": ""}
     name = next((tm.name for tm in e.current.tt.teams if tm.number == number), str(number))
     return {"text": name, "href": f"team-{number}.html", "cls": "name"}
+
+
+def ranked_cell(e: Event | TeamEvent, number: int, head: bool = True) -> dict[str, Any]:
+    """A ranked participant's name linked to its card (``head``: a head cell): in a team event the team's
+    (:func:`team_cell`), else the player's (the crosstable's and the play-off page's rows)."""
+    if isinstance(e, TeamEvent):
+        return {**team_cell(e, number), "head": True} if head else team_cell(e, number)
+    return player_link(e, number, head)
 
 
 def _pair(x: tuple[Any, Any] | None, empty: str) -> str:

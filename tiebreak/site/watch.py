@@ -54,7 +54,7 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
     :func:`~tiebreak.site.event.fingerprint` changed."""
     a, b = old.tournament, new.tournament
     if (type(old) is not type(new) or not same_players(a, b) or a.rounds != b.rounds or old.played != new.played
-            or a.name != b.name or isinstance(new, TeamEvent)):
+            or a.name != b.name or new.ranks_teams):
         return None  # a team event is small: all of its pages
     assert isinstance(old, Event) and isinstance(new, Event)
     if old.options != new.options:  # the rules, the columns, the groups…: every page

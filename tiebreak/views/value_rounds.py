@@ -22,7 +22,6 @@ from fractions import Fraction
 
 from ..engine.ranking import Ranking, name_and_number
 from ..engine.standings import Contribution
-from ..engine.team import TeamStandings
 
 #: the columns of a value's rounds, in the one order of every face
 COLUMNS = ("round", "result", "opponent", "contribution", "how_counted")
@@ -81,4 +80,4 @@ def value_rounds(s: Ranking, number: int, key: str, contributions: list[Contribu
     kept = sum((r.value for r in rows if not r.cut and r.value is not None), Fraction(0))
     value = s.value(number, key)
     return ValueRounds(rows, sentence, COLUMNS[:-1] if sentence else COLUMNS,
-                       kept if value is not None and kept != value else None, isinstance(s, TeamStandings))
+                       kept if value is not None and kept != value else None, s.ranks_teams)

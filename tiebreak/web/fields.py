@@ -38,14 +38,11 @@ from pydantic_core import PydanticCustomError, core_schema
 from ..app.declared import EXTENSIONS, MAX_START_NO, OPTIONS, PAGE_FORMAT, Option, for_form
 from ..app.options import Options
 from ..engine.numbers import MAX_SEED
-from ..formats.text import MAX_ROUNDS
 from ..render.i18n import LANGUAGES
 
-__all__ = ["MAX_NAME", "MAX_ROUND", "MAX_START_NO", "MAX_TEXT", "OWN_FIELDS", "EventName", "Flag", "Lang", "LiveLang",
+__all__ = ["MAX_NAME", "MAX_START_NO", "MAX_TEXT", "OWN_FIELDS", "EventName", "Flag", "Lang", "LiveLang",
            "Player", "PlayerGiven", "QueryWord", "Seed", "StandingsForm", "Text", "UploadForm", "choice", "declared_form",
            "declared_number", "declared_text", "decimal_number", "multipart", "whole_number"]
-#: the bounds every face shares (command line, page, API): rounds
-MAX_ROUND = MAX_ROUNDS
 #: what the form fields of text may hold (a tie-break list, a category, a prize list, a Varma list)
 MAX_TEXT = 100_000
 _DIGITS = re.compile(r"[0-9]{1,20}")

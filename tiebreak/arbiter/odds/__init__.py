@@ -28,7 +28,7 @@ from ...engine import team
 from ...engine.errors import InputError
 from ...engine.messages import Message
 from ...engine.model import Tournament
-from ...engine.rules import RULE_SETS, RuleSet, with_choices
+from ...engine.rules import DEFAULT_RULES, RULE_SETS, RuleSet, with_choices
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import detect_system, resolve_list
 from ..choices import DEFAULT_MODEL, WHITE_ADVANTAGE
@@ -55,7 +55,8 @@ def _naming(t: Tournament) -> Iterator[None]:
 
 def compute_odds(  # noqa: PLR0913  the library's call: every option keyword-only, named, with its default
         t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None = None, *,
-        rules: str | RuleSet = "auto", system: str | None = None, after_round: int | None = None, model: str = DEFAULT_MODEL,
+        rules: str | RuleSet = DEFAULT_RULES, system: str | None = None, after_round: int | None = None,
+        model: str = DEFAULT_MODEL,
         draw_rate: float | None = None, white_advantage: float = WHITE_ADVANTAGE, fixes: Sequence[str] = (),
         method: str = "count", simulations: int | None = None, seed: int | None = None, player: int | None = None,
         budget: Budget | None = None, unrated_rating: int | None = None, places: int | None = None,
@@ -86,7 +87,7 @@ def compute_odds(  # noqa: PLR0913  the library's call: every option keyword-onl
 
 
 def compute_team_odds(  # noqa: PLR0913  (as compute_odds)
-        t: Tournament, tiebreaks: str | None = None, *, rules: str = "auto", system: str | None = None,
+        t: Tournament, tiebreaks: str | None = None, *, rules: str = DEFAULT_RULES, system: str | None = None,
         after_round: int | None = None, model: str = DEFAULT_MODEL, draw_rate: float | None = None,
         white_advantage: float = WHITE_ADVANTAGE, fixes: Sequence[str] = (), method: str = "count",
         simulations: int | None = None, seed: int | None = None, player: int | None = None,

@@ -29,7 +29,7 @@ from threadpoolctl import threadpool_limits
 
 from ...engine.errors import InputError, InputWarning, Place
 from ...engine.messages import Message
-from ...engine.rules import RuleSet
+from ...engine.rules import DEFAULT_RULES, RuleSet
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import tournament_seed
 from ...engine.team_matches import read_teams
@@ -58,16 +58,6 @@ BATCH = 1 << 15
 BLOCK_DIGITS = 9  # exact enumeration: blocks of 3**9 = 19,683 outcomes (measured: faster than 3**8 and 3**10)
 THREADS = 2
 ENGINE_BATCH = 50
-#: ``--exact`` counts every outcome when outcomes x participants is at most this (the arrays of a round robin;
-#: measured on 2 cores at load 19: 9.5 s for 3**13 outcomes of 10 players), else it is refused: a bound by the counts
-#: alone, a few minutes of work at most
-EXACT_WORK = 3**15 * 10
-#: the same for the engine, which ranks outcome by outcome (about a millisecond for 32 players): 3**11 outcomes at 16
-#: players, 3**10 at 32 (a minute or two)
-ENGINE_EXACT_WORK = 3**11 * 16
-#: the same for a team event's teams, each outcome's matches rebuilt from the boards (3-10 ms for 15 teams): 3**9 at
-#: 16 teams (a few minutes)
-TEAM_EXACT_WORK = 3**9 * 16
 MAX_EXACT_GAMES = 30  # 3**30 outcomes: beyond any bound (and 3**40 overflows the outcome numbers)
 NEEDS_MAX_GAMES = 12  # 4**12 cubes for "what X needs"
 
@@ -157,16 +147,14 @@ def _ranked(ranker: Ranker) -> Callable[[Digits], Batch]:
 
 
 def exact_limit(ranker: Ranker) -> int:
-    """The most outcomes ``--exact`` counts for this ranker (:data:`EXACT_WORK`, :data:`ENGINE_EXACT_WORK`,
-    :data:`TEAM_EXACT_WORK`): by the number of participants alone.
+    """The most outcomes ``--exact`` counts for this ranker (its ``exact_work``: outcomes x participants, a bound by
+    the counts alone, a few minutes of work at most): by the number of participants alone.
 
     >>> from types import SimpleNamespace
-    >>> exact_limit(SimpleNamespace(n=32)) == 3**11 * 16 // 32
+    >>> exact_limit(SimpleNamespace(n=32, exact_work=EngineRanker.exact_work)) == 3**11 * 16 // 32
     True
     """
-    work = (EXACT_WORK if isinstance(ranker, RoundRobinRanker) else TEAM_EXACT_WORK
-            if isinstance(ranker, TeamEngineRanker) else ENGINE_EXACT_WORK)
-    return max(1, work // max(1, ranker.n))
+    return max(1, ranker.exact_work // max(1, ranker.n))
 
 
 def _refuse_past_limit(future: Future, ranker: Ranker) -> None:
@@ -283,7 +271,7 @@ class OddsRequest:
     ``simulations``, ``seed``, ``budget``), the player whose needs are wanted, the top places asked for and the
     cumulative score's half-point bye."""
 
-    rules: str | RuleSet = "auto"
+    rules: str | RuleSet = DEFAULT_RULES
     model: str = DEFAULT_MODEL
     draw_rate: float | None = None
     white_advantage: float = WHITE_ADVANTAGE
