@@ -79,7 +79,7 @@ def test_the_page_without_a_script_shows_the_standings_of_the_command_line(tmp_p
     codes = [c for c in doc["tiebreaks"] if c != "PTS"]
     # the command line's columns in its order (rank, number, title, name, federation, rating, points, the
     # tie-breaks), then the live screen's own: the mark and the arrow
-    assert [h["text"] for h in heads] == ["Rk", "No", "Tit", "Name", "Fed", "Rtg", "Pts", *codes, "✓", "▲▼"]
+    assert [h["text"] for h in heads] == ["Place", "No", "Tit", "Name", "Fed", "Rtg", "Pts", *codes, "✓", "▲▼"]
     for cells, row in zip(body, doc["standings"]):
         rank, number, title, name, fed, rating, points = (c["text"] for c in cells[:7])
         assert rank == row["place"] + ("*" if row["lot"] is not None else "")  # the text's place, its lot's mark

@@ -468,11 +468,11 @@ _SHARED = (
     Option("model", str, "equal: every result 1/3; elo: Davidson's draw model on the ratings and colour",
            default=tools.DEFAULT_MODEL, choices=tools.MODELS, commands=("odds",), forms=ODDS_FORM,
            not_on={"page": _NOT_ON_PAGE_ODDS}),
-    Option("no_lots", bool, "leave remaining ties unbroken (shared ranks)", default=False,
+    Option("no_lots", bool, "leave remaining ties unbroken (shared places)", default=False,
            needs=_LIVE, commands=("standings", "explain", "playoffs", "prizes", "site", "series", "serve"),
            forms=STANDINGS_FORM, page=True,
            help_for={"serve": "with --watch: the live standings (and the --site) leave remaining ties unbroken "
-                              "(shared ranks; default: drawn by lot with the event's own seed, as on every face)"},
+                              "(shared places; default: drawn by lot with the event's own seed, as on every face)"},
            not_on={"check": "check compares the published order, lots included",
                    "odds": "an outcome not yet played draws no lot: the odds count its ties as shared places"}),
     Option("odds_places", int, "the chance of finishing in the top K", name="places", default=3, low=1,
