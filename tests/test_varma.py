@@ -101,3 +101,19 @@ def test_a_list_of_eight_is_refused_in_the_users_language_on_every_face(lang, tm
     r = TestClient(create_app(workers=1)).post("/api/varma", data={"list": listed.read_text(encoding="utf-8"),
                                                                    "seed": "1", "lang": lang})
     assert r.status_code == 400 and r.json()["error"] == TOO_FEW[lang] and r.json()["field"] == "list"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_seeds_help_names_it_as_the_glossary_does(lang, capsys):
+    """varma's ``--seed`` said «делает жеребьёвку повторяемой» («робить жеребкування повторюваним») beside the
+    glossary's seed of the lots, «номер жребия» («номер жеребу»), a lot «жребий» («жереб»): now the glossary's
+    words, as the API's error for a seed that is not a number says them."""
+    from tiebreak.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["varma", "--help", "--lang", lang])
+    out = " ".join(capsys.readouterr().out.split())
+    said = {"en": "--seed SEED seed of the lots (it makes the draw repeatable)",
+            "ru": "--seed SEED номер жребия (он делает жребий воспроизводимым)",
+            "uk": "--seed SEED номер жеребу (він робить жереб відтворюваним)"}[lang]
+    assert said in out and "жеребьёвк" not in out and "жеребкуванн" not in out

@@ -288,7 +288,7 @@ _OWN = (
            not_on={"api": "the API's field list holds the lines", "page": "the page's field holds the lines"}),
     Option("varma_list", str, "9 to 24 lines 'Name, FED'", name="list", forms=("varma",), page=True,
            not_on={"cli": "the command line reads the lines from a file: varma FILE"}),
-    Option("varma_seed", int, "makes the draw repeatable", name="seed", low=0, high=MAX_SEED, required=True,
+    Option("varma_seed", int, "seed of the lots (it makes the draw repeatable)", name="seed", low=0, high=MAX_SEED, required=True,
            commands=("varma",), forms=("varma",), page=True, example=1),
     Option("variant", str, "the 11/12-player table (see docs)", default=tools.DEFAULT_VARMA_VARIANT,
            choices=tools.VARMA_VARIANTS,
