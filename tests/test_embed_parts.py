@@ -66,7 +66,7 @@ def test_the_embeds_rows_are_the_live_apis_standings_and_the_command_lines(tmp_p
 
 
 #: the line of Cid (no. 3) followed, written by hand in each language: the place the lot gave, marked, and shared
-CID = {"en": ("Cid: Rk 3*, Pts 0", "Cid: Rk 3-4, Pts 0"), "ru": ("Cid: Место 3*, Очки 0", "Cid: Место 3-4, Очки 0"),
+CID = {"en": ("Cid: Place 3*, Pts 0", "Cid: Place 3-4, Pts 0"), "ru": ("Cid: Место 3*, Очки 0", "Cid: Место 3-4, Очки 0"),
        "uk": ("Cid: Місце 3*, Очки 0", "Cid: Місце 3-4, Очки 0")}
 
 

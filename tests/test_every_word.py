@@ -212,3 +212,15 @@ def test_serve_says_where_to_look_in_the_language(lang):
                          plural="tiebreak: live standings of {} event files at {}live", count=2)):
         text = message(line, lang)
         assert "127.0.0.1:8123" in text and english(re.sub(r"tiebreak:|http://\S+", "", text)) == [], text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("tiebreaks", ["PTS,BH/Q1", "PTS,MPVGP"], ids=["modifier", "team code"])
+def test_the_catalogue_command_is_quoted_as_a_command_to_type(tiebreaks, lang, capsys):
+    """Two errors ended in a bare "(tiebreak list)", English words in a Russian or Ukrainian sentence: it is the
+    command that lists the codes and modifiers, so it is quoted as one, as the Swiss-Manager errors quote
+    'tiebreak list --swiss-manager': "(see 'tiebreak list')", «(см. 'tiebreak list')», «(див. 'tiebreak list')»."""
+    assert main(["standings", str(EXAMPLE), "-t", tiebreaks, "--lang", lang]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith({"en": "(see 'tiebreak list')", "ru": "(см. 'tiebreak list')",
+                         "uk": "(див. 'tiebreak list')"}[lang]), err

@@ -264,3 +264,34 @@ def test_the_words_of_the_tables_are_the_glossarys(lang):
     assert TEAM_WORDS.text("mp", lang) == "МО" and TEAM_WORDS.text("gp", lang) == {"ru": "ИО", "uk": "ІО"}[lang]
     assert model_name("equal", lang) == g["outcome model: every result 1/3"]
     assert word("number", lang) == "№"
+
+
+#: the seeds' words: the Arbiters' Manual 13.15.4-5 «Индивидуальные (Командные) турниры по швейцарской системе» (seed
+#: 000), C.07 15.3 «Для турнірів за швейцарською системою» (seed 001); C.07 7.6 «Кількість фактично зіграних партій»
+#: (seed 001), «фактически сыгранной партии» (seed 004)
+SWISS = {"ru": ("личный турнир по швейцарской системе", "командный турнир по швейцарской системе"),
+         "uk": ("особистий турнір за швейцарською системою", "командний турнір за швейцарською системою")}
+REP = {"ru": "Количество фактически сыгранных партий", "uk": "Кількість фактично зіграних партій"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_presets_and_the_catalogue_say_the_seeds_words(lang, capsys):
+    """The presets' descriptions said «личная швейцарка», «командна швейцарка» beside the glossary's «швейцарская
+    система»; REP was «…сыгранных туров» in Russian, «…зіграних партій» in Ukrainian: the seeds' words on the command
+    line (``presets``, ``list``) and on the page (its presets' tooltips, its list of codes)."""
+    from starlette.testclient import TestClient
+
+    from tiebreak.web.app import create_app
+
+    rows = {r["en"]: r for r in glossary()}
+    assert rows["Swiss"][lang].split(" (")[0] in {"ru": "швейцарская система", "uk": "швейцарська система"}[lang]
+    assert rows["Rounds elected to play"][lang] == REP[lang] and rows["event type"][lang].startswith("систем")
+    assert main(["presets", "--lang", lang]) == 0
+    presets = capsys.readouterr().out
+    assert main(["list", "--lang", lang]) == 0
+    listed = capsys.readouterr().out
+    page = html.unescape(TestClient(create_app(workers=1)).get("/", params={"lang": lang}).text)
+    for face, text in (("presets", presets), ("page", page)):
+        assert all(s in text for s in SWISS[lang]) and "швейцарк" not in text, face
+    for face, text in (("list", listed), ("page", page)):
+        assert REP[lang] in text and "сыгранных туров" not in text, face

@@ -87,3 +87,37 @@ def test_a_team_list_says_cut_once_and_names_its_score(capsys, lang, cut, score)
     assert emgsb.lower().count(cut.lower()) == 1 and "13.13.3 B" in emgsb, emgsb
     assert re.search(rf"^\s+:MP\s+{re.escape(score)}$", out, re.M), out
     assert len(re.findall(r"^\s+/P\s", out, re.M)) == 1
+
+
+#: a column headed by its whole name ("Club", «Клуб», «Клуб»; "Sex", «Пол», «Стать») has its line as every other
+#: column has (docs/glossary.md; the site's words): the legend left it out, as "Club = Club" said nothing more
+WHOLE_NAMES = {"en": ("Club = Club", "Sex = Sex"), "ru": ("Клуб = Клуб", "Пол = Пол"),
+               "uk": ("Клуб = Клуб", "Стать = Стать")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_column_headed_by_its_whole_name_has_its_line_on_every_face(capsys, tmp_path, lang):
+    from bs4 import BeautifulSoup
+    from starlette.testclient import TestClient
+
+    from tiebreak.web.app import create_app
+
+    options = ["-t", "PTS,BH/C1", "--columns", "fed,club,sex", "--seed", "1", "--lang", lang]
+    assert main(["standings", str(EXAMPLE), *options]) == 0
+    text = capsys.readouterr().out
+    legend = [" = ".join(x.split(None, 1)) for x in text.split("\n\n")[-1].splitlines()[1:]]
+    faces = {"text": legend}
+    assert main(["standings", str(EXAMPLE), *options, "--format", "html", "-o", str(tmp_path / "s.html")]) == 0
+    faces["html"] = [" = ".join(li.get_text(" ", strip=True).split(" ", 1))
+                     for li in BeautifulSoup((tmp_path / "s.html").read_text(encoding="utf-8"), "lxml").select("li")]
+    with open(EXAMPLE, "rb") as f:
+        r = TestClient(create_app(workers=1)).post(
+            "/api/standings", files={"file": (EXAMPLE.name, f)},
+            data={"format": "page", "lang": lang, "seed": "1", "tiebreaks": "PTS,BH/C1", "columns": "fed,club,sex"})
+    assert r.status_code == 200, r.text
+    faces["page"] = [li.get_text(strip=True) for li in BeautifulSoup(r.text, "lxml").select("li")]
+    assert main(["site", str(EXAMPLE), "-o", str(tmp_path / "site"), *options[:-2], "--lang", "en"]) == 0
+    page = (tmp_path / "site" / lang / "standings.html").read_text(encoding="utf-8")
+    faces["site"] = [li.get_text(strip=True) for li in BeautifulSoup(page, "lxml").select("ul.legend li")]
+    for face, lines in faces.items():
+        assert all(line in lines for line in WHOLE_NAMES[lang]), (face, lines)

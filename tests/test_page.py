@@ -245,7 +245,7 @@ def test_pdf_pages_show_every_column_whole_and_page_numbers(tmp_path):
         texts.append(text)
         assert f"Page {k} of {pages}" in text
     standings, crosstable = texts[0], next(t for t in texts if "Crosstable" in t)
-    for heading in ("Rk", "No", "Name", "Tit", "Fed", "Rtg", "Club", "Born", "Pts", *codes.split(",")[1:]):
+    for heading in ("Place", "No", "Name", "Tit", "Fed", "Rtg", "Club", "Born", "Pts", *codes.split(",")[1:]):
         assert heading in standings.split(), heading
     assert all(str(k) in crosstable.split() for k in range(1, 14))
     # the crosstable's 13 rounds fit a portrait page whole: its cells are short (``12w1``, the opponent's place, as
@@ -264,7 +264,7 @@ def test_the_page_words_and_the_translation_of_notes_and_warnings():
     ru = client.get("/api/words", params={"lang": "ru"}).json()
     assert ru["words"]["rank"] == "Место" and ru["page"]["opponent"] == "Соперник"
     # an unknown language gets English
-    assert client.get("/api/words", params={"lang": "xx"}).json()["words"]["rank"] == "Rk"
+    assert client.get("/api/words", params={"lang": "xx"}).json()["words"]["rank"] == "Place"
     # a note and a warning as the answer's `said` has them (identifier and values), as the page sends them
     texts = [{"id": "rules {} chosen by start date {}; {}",
               "values": ["fide-2024", "2025-06-10", {"id": "the FIDE Tie-Break Regulations C.07 were in force from "

@@ -1,7 +1,7 @@
 """English says "place" where a place is written as the standings write it ("2", "23-24", "10*", "1‡"), as Russian
 and Ukrainian say «место» / «місце» (docs/glossary.md: place — место — місце): the explanations' heads, a card's
 facts, the verdict of two players who share a place; and the standings' legend has a line for every column heading
-the table shows but the name, in every language (not "Rk = Place" in English alone).
+the table shows but the name, in every language (not "Place = Place" left out in English alone).
 
 Outside values: the published Vega standings of the 2025 Hobsons Bay Cup place no. 9 Wongso 2nd and no. 3 Krishnan
 3rd; with ``PTS,BH/C1`` and no lot, nos. 29 and 31 (2.5 points, BH/C1 18.5 both: the published table)
@@ -56,3 +56,18 @@ def test_the_legend_has_a_line_for_every_heading_but_the_name(capsys, lang):
     headings = [h for h in lines[3].split() if h != name]
     legend = lines[lines.index(next(x for x in lines if x.endswith(":") and x.startswith(("Leg", "Усл", "Умов")))) + 1:]
     assert [x.split()[0] for x in legend[:len(headings)]] == headings
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_column_of_places_is_headed_place_and_no_lots_says_shared_places(capsys, lang):
+    """The standings' first column holds places ("23-24" for nos. 29 and 31 without a lot): English heads it "Place"
+    as Russian and Ukrainian head it «Место» / «Місце» (it said "Rk"); ``--no-lots`` leaves places shared, which its
+    help says in every language ("shared places", «места делятся», «місця діляться»; it said "shared ranks")."""
+    heading = {"en": "Place", "ru": "Место", "uk": "Місце"}[lang]
+    lines = printed(capsys, "standings", str(EXAMPLE), "-t", "PTS,BH/C1", "--no-lots", "--lang", lang).splitlines()
+    assert lines[3].split()[0] == heading
+    assert next(x for x in lines if "Shaiek" in x).split()[0] == "23-24"
+    with pytest.raises(SystemExit):
+        main(["standings", "--help", "--lang", lang])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert {"en": "(shared places)", "ru": "(места делятся)", "uk": "(місця діляться)"}[lang] in help_text

@@ -36,10 +36,10 @@ SEED = "1"
 PLAYER_CODES = ["BH/C1", "BH", "DE", "WIN", "WON", "BPG", "SB"]  # FIDE's default for a Swiss (C.07 Art. 13)
 TEAM_CODES = ["MPVGP", "EDE", "BH/C1", "BH", "SB"]
 HEADINGS = {
-    ("players", "en"): ["Rk", "No", "Tit", "Name", "Fed", "Rtg", "Pts", *PLAYER_CODES],
+    ("players", "en"): ["Place", "No", "Tit", "Name", "Fed", "Rtg", "Pts", *PLAYER_CODES],
     ("players", "ru"): ["Место", "№", "Зв", "Участник", "Фед", "Рейт", "Очки", *PLAYER_CODES],
     ("players", "uk"): ["Місце", "№", "Зв", "Учасник", "Фед", "Рейт", "Очки", *PLAYER_CODES],
-    ("teams", "en"): ["Rk", "No", "Team", "MP", *TEAM_CODES],
+    ("teams", "en"): ["Place", "No", "Team", "MP", *TEAM_CODES],
     ("teams", "ru"): ["Место", "№", "Команда", "МО", *TEAM_CODES],
     ("teams", "uk"): ["Місце", "№", "Команда", "МО", *TEAM_CODES],
 }

@@ -121,7 +121,7 @@ def test_every_standings_column_is_in_the_legend(reserves):
             heads = [th.get_text(strip=True) for th in soup.find(id="standings").thead.find_all("th")]
             legend = [li.get_text() for li in soup.find("ul", class_="legend").find_all("li")]
             said = {x.split(" = ")[0] for x in legend}
-            # words, not abbreviations: the heading says it all (Rk is "Место" in Russian, Pts "Очки")
+            # words, not abbreviations: the heading says it all (Place is "Место" in Russian, Pts "Очки")
             words = {"Name", "Участник", "Учасник", "Место", "Місце", "Очки"}
             assert [h for h in heads if h not in said and h not in words] == [], (lang, name)
             assert any("BH/C1 = " in x and "C.07 8.1" in x for x in legend)

@@ -326,7 +326,7 @@ def test_a_tie_break_that_does_not_fit_the_event_is_left_out_with_a_warning():
     assert t.declared_tiebreaks == ["PTS", "BH/C1"]
     assert [w.message for w in warnings] == ["tie-break 1 left out: MP is a team tie-break (C.07 Arts 11-13), and "
                                              "players are ranked here; give tie-breaks of individual events "
-                                             "(tiebreak list)"]
+                                             "(see 'tiebreak list')"]
     assert [r.start_no for r in compute_standings(t).rows] == [1, 2]
 
 

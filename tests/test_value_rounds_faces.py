@@ -117,7 +117,7 @@ def test_the_crosstable_has_the_start_number_on_every_face(lang, site, tmp_path)
     number = {"en": "No", "ru": "№", "uk": "№"}[lang]
     for page in ("i", "t"):
         rows = _html_table(site[f"{page}/{lang}/crosstable.html"], "crosstable")
-        assert rows[0][:2] == [{"en": "Rk", "ru": "Место", "uk": "Місце"}[lang], number]
+        assert rows[0][:2] == [{"en": "Place", "ru": "Место", "uk": "Місце"}[lang], number]
     # No. 2 Davis is placed 2nd... whatever the place, the number is the row's start number, as in the download
     assert main(["standings", str(EXAMPLE), "--tiebreaks", "PTS,BH", "--no-lots", "-f", "html", "-o",
                  str(tmp_path / "x.html"), "--lang", lang]) == 0

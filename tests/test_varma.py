@@ -69,3 +69,51 @@ def test_satisfiable_restrictions_are_always_satisfied(n, sizes, seed):
     d = draw(players, seed)
     assert d.conflicts == []
     assert sorted(d.numbers.values()) == list(range(1, n + 1)) if n % 2 == 0 else len(d.numbers) == n
+
+
+#: 8 players, two of each of four federations: one fewer than the smallest table (9-10, Arbiters' Manual 13.17)
+EIGHT = [(f"P{k}", ("NOR", "UKR", "USA", "GER")[k % 4]) for k in range(8)]
+TOO_FEW = {"en": "Varma tables are for 9 to 24 players, the list has 8",
+           "ru": "таблицы Варма — для 9–24 участников, в списке 8",
+           "uk": "таблиці Варми — для 9–24 учасників, у списку 8"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_list_of_eight_is_refused_in_the_users_language_on_every_face(lang, tmp_path, capsys):
+    """The library's draw and table said a bare English ValueError ("Varma tables cover 9 to 24 players, not 8");
+    now one message, the list's, in the user's language: the library's error, the command line, the API (the page
+    shows its error)."""
+    from starlette.testclient import TestClient
+
+    from tiebreak.cli import main
+    from tiebreak.engine.errors import InputError
+    from tiebreak.render.i18n import message
+    from tiebreak.web.app import create_app
+
+    for call, count in ((lambda: draw(EIGHT, seed=1), 8), (lambda: table(8), 8), (lambda: table(25), 25)):
+        with pytest.raises(InputError) as raised:
+            call()
+        assert message(raised.value.message, lang) == TOO_FEW[lang].removesuffix("8") + str(count)
+    listed = tmp_path / "players.txt"
+    listed.write_text("".join(f"{n}, {f}\n" for n, f in EIGHT), encoding="utf-8")
+    assert main(["varma", str(listed), "--seed", "1", "--lang", lang]) != 0
+    assert capsys.readouterr().err.strip().endswith(f"{listed}: {TOO_FEW[lang]}")
+    r = TestClient(create_app(workers=1)).post("/api/varma", data={"list": listed.read_text(encoding="utf-8"),
+                                                                   "seed": "1", "lang": lang})
+    assert r.status_code == 400 and r.json()["error"] == TOO_FEW[lang] and r.json()["field"] == "list"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_seeds_help_names_it_as_the_glossary_does(lang, capsys):
+    """varma's ``--seed`` said «делает жеребьёвку повторяемой» («робить жеребкування повторюваним») beside the
+    glossary's seed of the lots, «номер жребия» («номер жеребу»), a lot «жребий» («жереб»): now the glossary's
+    words, as the API's error for a seed that is not a number says them."""
+    from tiebreak.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["varma", "--help", "--lang", lang])
+    out = " ".join(capsys.readouterr().out.split())
+    said = {"en": "--seed SEED seed of the lots (it makes the draw repeatable)",
+            "ru": "--seed SEED номер жребия (он делает жребий воспроизводимым)",
+            "uk": "--seed SEED номер жеребу (він робить жереб відтворюваним)"}[lang]
+    assert said in out and "жеребьёвк" not in out and "жеребкуванн" not in out

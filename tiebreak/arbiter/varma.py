@@ -42,13 +42,26 @@ TABLES: dict[int, dict[str, list[int]]] = {
          "D": [5, 24]},
 }
 FIDE_12 = {"A": [4, 5, 9, 10], "B": [1, 2, 7], "C": [6, 8, 12], "D": [3, 11]}
+#: the fewest and the most players the tables hold (an odd number draws from the next even table)
+MIN_PLAYERS, MAX_PLAYERS = min(TABLES) - 1, max(TABLES)
+
+
+def check_count(players: int, place: Place | None = None) -> None:
+    """Varma's tables hold 9 to 24 players: the one check of the list's size (``place``: the list), whichever way the
+    draw is asked for (a list read by :func:`parse_players`, or :func:`draw` and :func:`table` called by a program).
+
+    >>> check_count(8)
+    Traceback (most recent call last):
+    tiebreak.engine.errors.InputError: <input>: Varma tables are for 9 to 24 players, the list has 8
+    """
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InputError(Message("Varma tables are for 9 to 24 players, the list has {}", players), place)
 
 
 def table(players: int, variant: str = DEFAULT_VARIANT) -> dict[str, list[int]]:
     """The sets for ``players`` (9 to 24; an odd number uses the next even table, its highest number is the bye)."""
+    check_count(players)
     n = players + players % 2
-    if n not in TABLES:
-        raise ValueError(f"Varma tables cover 9 to 24 players, not {players}")
     if n == 12 and variant == "fide":
         return {k: list(v) for k, v in FIDE_12.items()}
     return {k: list(v) for k, v in TABLES[n].items()}
@@ -163,8 +176,7 @@ def parse_players(text: str, source: str = "") -> list[tuple[str, str]]:
                                      repr(name), first_line[name]), Place(source, ln, 1, "player"))
         first_line[name] = ln
         players.append((name, parts[-1].upper()))
-    if not 9 <= len(players) <= 24:
-        raise InputError(Message("Varma tables are for 9 to 24 players, the list has {}", len(players)), Place(source))
+    check_count(len(players), Place(source))
     return players
 
 

@@ -156,7 +156,7 @@ def parse(text: str) -> TieBreakSpec:
     if code is None:
         if head in TEAM_ONLY_CODES:
             raise SpecifierError(Message("{} is a team tie-break (C.07 Arts 11-13), and players are ranked here; give "
-                                         "tie-breaks of individual events (tiebreak list)",
+                                         "tie-breaks of individual events (see 'tiebreak list')",
                                          head))
         if len(parts) == 1 and head == raw.upper():  # the code alone: named once ('FOO', never 'FOO' in 'FOO')
             raise SpecifierError(Message("unknown tie-break {}; valid codes: {}", repr(head), ', '.join(sorted(CATALOGUE))))

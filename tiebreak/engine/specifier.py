@@ -106,7 +106,7 @@ def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict[
         m = _MOD_RE.match(mod)
         if not m:
             # the letters only: what each one means is `tiebreak list` (in the reader's language)
-            raise SpecifierError(Message("unknown modifier {} in {}; modifiers: {} (tiebreak list)",
+            raise SpecifierError(Message("unknown modifier {} in {}; modifiers: {} (see 'tiebreak list')",
                                          repr(mod[:12]), repr(raw[:40]), ', '.join(MODIFIERS)))
         letter = mod[0]
         if letter in MODIFIER_BOUNDS and (len(mod) > MODIFIER_LENGTH or abs(Fraction(mod[1:])) > MODIFIER_BOUNDS[letter]):

@@ -20,6 +20,7 @@ from markupsafe import escape
 
 from ..engine.model import Kind
 from ..views.crosstable import HEAD_COLUMNS, Cell, Crosstable, Row
+from .columns import primary_name
 from .i18n import kind_name, word
 from .legend import place_marks, site_lines
 from .results import CELL, colour_letter, cross_cell
@@ -137,11 +138,14 @@ def legend(view: Crosstable, lang: str, live: bool = False) -> list[str]:
     opposing team's place and the game points, a team square's the match points and the game points), that
     forfeits are named, and each symbol the table shows; a game without a result is one not played yet in a file,
     one being played on the live screen (``live``), the words its pairings use; then the marks of the places, as
-    the standings' legend says them (a lot's where the view knows its seed)."""
+    the standings' legend says them (a lot's where the view knows its seed). A team event's first line names its
+    points column, the primary score (``МО = Матчевые очки``), on every face."""
     marks = site_lines(place_marks(lang, view.lots and view.seed is not None, view.seed, view.playoff))
     kinds = view.kinds
     if view.teams:
-        lines = [LIVE_WORDS.text("team_square_key" if view.square else "team_cells_key", lang)]
+        full = {"MP": "match_points", "GP": "game_points"}.get(view.primary)
+        lines = [f"{primary_name(view.primary, lang)} = {SITE_WORDS.text(full, lang)}"] if full else []
+        lines.append(LIVE_WORDS.text("team_square_key" if view.square else "team_cells_key", lang))
         if Kind.PAB in kinds and not view.square:  # "bye: 3": the bye and the game points it gives
             bye, gp = TEAM_WORDS.text("bye", lang), TEAM_WORDS.text("gp", lang)
             lines.append(f"{bye}: 3 = {kind_name(Kind.PAB.name, lang)} ({gp} 3)")

@@ -65,7 +65,7 @@ def categories_text(cats: list[CategoryStandings], lang: str = "en", columns: Pl
     >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
     >>> text = categories_text([category_standings(s, parse_category("rating<700"))], "en", player_columns(s))
     >>> print(text.splitlines()[1])
-    Rk  Overall  No  Tit  Name           Fed  Rtg  Pts  BH/C1
+    Place  Overall  No  Tit  Name           Fed  Rtg  Pts  BH/C1
     """
     lines: list[str] = []
     for c in cats:

@@ -157,8 +157,8 @@ def sheet(widths: list[int], kind: str = "") -> Sheet:
 def column_widths(heads: list[str], rows: list[list[str]], names: tuple[int, ...] = (2,)) -> list[int]:
     """The characters each column needs; a column of names wraps past 26.
 
-    >>> column_widths(["Rk", "No", "Name"], [["1", "12", "A very long name of a player, from a club"]])
-    [2, 2, 26]
+    >>> column_widths(["Place", "No", "Name"], [["1", "12", "A very long name of a player, from a club"]])
+    [5, 2, 26]
     """
     widths = [max(len(x) for x in col) for col in zip(heads, *rows)]
     for j in names:

@@ -68,7 +68,7 @@ def legend_lines(view: Legend, lang: str = "en") -> list[Line]:
     """The legend ``view`` in ``lang``: a (mark, words) pair per column and per mark of the rows (the module's
     docstring)."""
     lines = [_column(x, lang) if isinstance(x, Column) else _entry(x, lang) for x in view.items]
-    out = [x for x in lines if x is not None and x[0] != x[1]]  # "Место = Место" says nothing
+    out = [x for x in lines if x is not None]  # a heading that is its whole name too ("Club"): every column has its line
     out += [(mark, _modifier(mark, lang)) for mark in view.modifiers]
     out += place_marks(lang, view.lots, view.seed, view.playoff)
     return [*out, ("-", word("undefined", lang))]

@@ -161,11 +161,12 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str],
 
 
 def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
-              card: str | None = None) -> tuple[list[Cell], list[Cell], list[str]]:
+              card: str | None = None, primary: str = "") -> tuple[list[Cell], list[Cell], list[str]]:
     """The heads of the rounds (or of the square's columns), the rows, in standings order, and the legend: the
     crosstable view read back from the live API's rows, in words as on the website (:mod:`tiebreak.render.crosstable`:
-    the legend names the symbols this table shows, as the website's and the downloads' do)."""
-    view = crosstable.from_json(rows, square)
+    the legend names the symbols this table shows and a team event's ``primary`` score, as the website's and the
+    downloads' do)."""
+    view = crosstable.from_json(rows, square, primary)
     out = []
     for r, row in zip(rows, view.rows):
         cells = cross_words.head_cells(row, _link(r, card))  # views.crosstable.HEAD_COLUMNS
@@ -310,7 +311,8 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     history_hidden = not history or (bool(live.get("team_event")) and not teams)
     card = card_address(str(live.get("event", "")), lang, "team-" if teams else "player-")
     pair_heads, games, bye_heads, byes = pairings_rows(doc, lang, w, card)
-    cross_heads, cross_rows, cross_legend = grid_rows(cross, square, lang, card)
+    primary = str(doc["tournament"].get("primary") or "MP") if doc["tournament"].get("teams") else ""
+    cross_heads, cross_rows, cross_legend = grid_rows(cross, square, lang, card, primary)
     name_head = w["team"] if teams else w["name"]
     view = of_document(doc)
     team = (doc["tiebreaks"][0], doc["tournament"].get("primary") or "MP") if doc["tournament"].get("teams") else None

@@ -11,11 +11,11 @@ against the column's (a double round robin has two; a team's, each match's match
 >>> t.set_game(1, 1, 2, Kind.WIN); t.set_game(2, 3, 1, Kind.DRAW)
 >>> s = compute_standings(t, "PTS", system="round robin", lots=False)
 >>> print(square_text(s).split("\\n\\n")[0])
-Rk  No  Name  Pts  1  2  3
---  --  ----  ---  -  -  -
- 1   1  Ann   1.5  ×  ½  1
- 2   3  Cid   0.5  ½  ×
- 3   2  Bob     0  0     ×
+Place  No  Name  Pts  1  2  3
+-----  --  ----  ---  -  -  -
+    1   1  Ann   1.5  ×  ½  1
+    2   3  Cid   0.5  ½  ×
+    3   2  Bob     0  0     ×
 
 A team round robin (two teams meeting twice: A won 1.5-0.5, then drew 1-1), its points column headed by the
 primary score:
@@ -27,10 +27,10 @@ primary score:
 >>> ts = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,GP",
 ...                             system="round robin", lots=False)
 >>> print(square_text(ts).split("\\n\\n")[0])
-Rk  No  Team  MP              1              2
---  --  ----  --  -------------  -------------
- 1   1  A      3              ×  2 (1.5) 1 (1)
- 2   2  B      1  0 (0.5) 1 (1)              ×
+Place  No  Team  MP              1              2
+-----  --  ----  --  -------------  -------------
+    1   1  A      3              ×  2 (1.5) 1 (1)
+    2   2  B      1  0 (0.5) 1 (1)              ×
 """
 
 from __future__ import annotations

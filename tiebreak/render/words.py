@@ -44,7 +44,7 @@ class Table(Mapping[str, dict[str, str]]):
     glossary's entry (context ``term``), another text the catalogue's entry with context ``<name>:<key>``, English
     where it has none.
 
-    >>> Table("word", {"rank": term("rank")})["rank"]["ru"]
+    >>> Table("word", {"rank": term("place")})["rank"]["ru"]
     'Место'
     """
 
@@ -116,8 +116,7 @@ TERMS = _terms({
     'opponent': 'Opponent',
     'no_opponent': 'no opponent',
     # the columns of the standings and of a player's card
-    'rank': 'Rk',
-    'place': 'Place',
+    'place': 'Place',  # the standings' first column, its places ("23-24"): «Место», «Місце» (docs/glossary.md)
     'places': 'Places',
     'number': 'No',
     'number_n': 'no. {n}',
@@ -172,7 +171,7 @@ def term(key: str) -> Term:
 
 #: the standings' words: the command line's text, the downloads and the web page's form
 WORDS = Table("word", {
-    'rank': term('rank'),
+    'rank': term('place'),
     'number': term('number'),
     'name': term('name'),
     'team': term('team'),
@@ -794,7 +793,7 @@ TEAM_PANEL = Table("team panel", {
 #: category and team-ranking sections
 GROUPS_WORDS = Table("groups", {
     'category': 'Category {name}',
-    'cat_rank': term('rank'),
+    'cat_rank': term('place'),
     'overall': 'Overall',
     'no': term('number'),
     'name': term('name'),
@@ -810,7 +809,7 @@ GROUPS_WORDS = Table("groups", {
 
 #: the words of the series table (context ``series:<key>`` in the catalogues)
 SERIES_WORDS = Table("series", {
-    "rank": term('rank'), "name": term('name'), "total": "Total", "events": term('events'), "best": "Best",
+    "rank": term('place'), "name": term('name'), "total": "Total", "events": term('events'), "best": "Best",
     "places": term('places'),
     "counted": "results in brackets are not counted (best {best} of each player's events)",
     "points_place": "series points by place: {points}; players sharing places share their points",

@@ -26,7 +26,7 @@ from .teams import points_words
 
 def crosstable(e: Event | TeamEvent, lang: str) -> dict[str, Any]:
     """The crosstable page's context: its heads (a team event's points column named as its standings head the
-    primary score), its rows (:func:`crosstable_rows`) and its legend (a team event's primary score's name first)."""
+    primary score), its rows (:func:`crosstable_rows`) and its legend (every face's, :func:`cross_words.legend`)."""
     view = e.cross_view
     if isinstance(e, TeamEvent):
         name, (points, full) = TEAM_WORDS.text("team", lang), points_words(e, lang)
@@ -36,7 +36,7 @@ def crosstable(e: Event | TeamEvent, lang: str) -> dict[str, Any]:
     heads = [_head(word("rank", lang), "rank"), _head(word("number", lang), "id"), _head(name, "name"),
              _head(points, "pts", full), *(_head(str(n)) for n in range(1, columns + 1))]  # views.crosstable.HEAD_COLUMNS
     live = e.ind.live  # a game without a result: being played on a live site
-    legend = [*([f"{points} = {full}"] if full else []), *cross_words.legend(view, lang, live)]
+    legend = cross_words.legend(view, lang, live)  # a team event's names its points column first, as every face
     s = site_words(lang)
     return {"title": s["crosstable"], "legend": legend,
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads,

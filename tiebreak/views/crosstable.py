@@ -83,13 +83,15 @@ class Row:
 class Crosstable:
     """Every participant's rounds in standings order; ``square``: a round robin shown as a square; ``teams``: a team
     event's matches (each cell holds the team's game points); ``seed``: the seed of the lots that placed a row (the
-    legend says it beside the lot's mark)."""
+    legend says it beside the lot's mark); ``primary``: a team event's primary score, ``MP`` or ``GP``, its points
+    column (the legend names it on every face)."""
 
     square: bool
     rounds: int
     rows: list[Row]
     teams: bool = False
     seed: int | None = None
+    primary: str = ""
 
     @property
     def lots(self) -> bool:
@@ -133,9 +135,10 @@ class Crosstable:
                 for r in self.rows]
 
 
-def from_json(rows: list[dict[str, Any]], square: bool) -> Crosstable:
+def from_json(rows: list[dict[str, Any]], square: bool, primary: str = "") -> Crosstable:
     """The view again from the live API's rows (:meth:`Crosstable.json_rows`), as the live screen receives them (a
-    team event's when its cells carry ``kind``: their ``result`` is the game points, ``mp`` the match points)."""
+    team event's when its cells carry ``kind``: their ``result`` is the game points, ``mp`` the match points; its
+    ``primary`` score as the live document names it)."""
     rank_of = {int(r["start_no"]): int(r["rank"]) for r in rows}
     places = place_texts(rank_of)
     teams = any("kind" in g for r in rows for g in r["rounds"])
@@ -146,7 +149,7 @@ def from_json(rows: list[dict[str, Any]], square: bool) -> Crosstable:
                        g["colour"], KINDS.get(str(g["kind"] if teams else g["result"]), Kind.UNKNOWN),
                        str(g["result"]) if teams else None, str(g.get("mp") or "") if teams else None)
                   for g in r["rounds"]), r.get("playoff") is True)
-        for r in rows], teams)
+        for r in rows], teams, primary=primary if teams else "")
 
 
 def build(t: Tournament, ranked: Iterable[tuple[int, int, str, bool]], rounds: int, square: bool = False,
@@ -237,4 +240,4 @@ def of_teams(s: TeamStandings, rounds: int | None = None) -> Crosstable:
                               "*" if kind is Kind.UNKNOWN else mp if counted else ""))
         rows.append(Row(r.start_no, r.name, r.rank, place[r.start_no], format_number(r.points or Fraction(0)),
                         r.lot is not None, tuple(cells), r.start_no in s.decided))
-    return Crosstable(s.system == "round robin", rounds, rows, teams=True, seed=s.seed)
+    return Crosstable(s.system == "round robin", rounds, rows, teams=True, seed=s.seed, primary=s.tt.primary)
