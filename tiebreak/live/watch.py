@@ -152,9 +152,7 @@ class LiveHub:
             return None
         except Exception as e:  # a bug must not stop the watching of the other events; the arbiter is told
             log.exception("live update of %s failed", name)
-            with event._lock:
-                return event._hold(event.held["digest"] if event.held else None,
-                                   f"the standings could not be computed: {e}", readable=False)
+            return event.failed(e)
 
     async def updated(self, name: str, force: bool = False) -> Update | None:
         """:meth:`update` in the hub's single updater thread (one re-read at a time, never on the event loop)."""

@@ -41,7 +41,7 @@ router = APIRouter()
 
 def _parts(tables: LiveTables, e: LiveEvent, lang: str, top: int, player: int | None, mode: str) -> dict[str, str]:
     """(In a live reads' thread) the parts of the version served."""
-    with e._lock:  # a version being published is whole before the lock is let go
+    with e.lock:  # a version being published is whole before the lock is let go
         text = e.text
     doc = json.loads(text, parse_float=str)  # the numbers as the text the API wrote them
     tables.renders += 1

@@ -229,7 +229,7 @@ def history_json(live: Live, name: str, player: int | None) -> bytes:
     """(In a live reads' thread) the history answer of the version served, kept once made."""
     e, store = live.hub.events[name], live.hub.history
     assert store is not None  # asked only of a server that keeps history
-    with e._lock:  # a version being published is recorded before the lock is let go
+    with e.lock:  # a version being published is recorded before the lock is let go
         version = e.version
     if (kept := live.answers.get((name, version, player))) is not None:
         return kept

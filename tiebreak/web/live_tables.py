@@ -124,7 +124,7 @@ class LiveTables:
 
     def parts(self, e: LiveEvent, players: bool, lang: str, arrows: str) -> Parts:
         """(In a live reads' thread) the parts of the version served, and the event's title."""
-        with e._lock:  # a version being published is whole before the lock is let go
+        with e.lock:  # a version being published is whole before the lock is let go
             text = e.players_text if players and e.players_text else e.text
             warning = e.warning
         doc = json.loads(text, parse_float=str)  # the numbers as the text the API wrote them
@@ -146,7 +146,7 @@ class LiveTables:
         """(In a live reads' thread) the history section of ``player`` (a team's number in a team event)."""
         assert self.hub.history is not None  # asked only of a server that keeps history
         versions = self.hub.history.player(e.name, player)
-        with e._lock:
+        with e.lock:
             text = e.text
         doc = json.loads(text)
         names = {int(r["start_no"]): str(r["name"]) for r in doc["standings"]}
