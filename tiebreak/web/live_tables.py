@@ -218,8 +218,8 @@ async def page(request: Request, tables: Tables, event: EventName = None, lang: 
     hub = tables.hub
     lang = lang if lang in LANGUAGES else "en"
     arrows = "round" if arrows == "round" else "version"
-    e = hub.event(event)  # none yet (or no such event: 404): the page says no event is published, and waits
-    events = [x.name for x in hub.published()]
+    e = hub.events.shown(event)  # none yet (or no such event: 404): the page says no event is published, and waits
+    events = [x.name for x in hub.events.published()]
     hall, made, key = screen == "hall", None, Key[Parts]("parts", Stamp("", 0), (lang, arrows))
     if e is not None:
         key, made = await tables.made(e, players, lang, arrows)
@@ -243,7 +243,7 @@ async def fragment(request: Request, tables: Tables, event: EventName = None, la
     element with its ``id``, made once per version, language, view and arrows."""
     lang = lang if lang in LANGUAGES else "en"
     arrows = "round" if arrows == "round" else "version"
-    e = tables.hub.event(event)
+    e = tables.hub.events.shown(event)
     if e is None:
         return missing(event, lang)
     key, (parts, _) = await tables.made(e, players, lang, arrows)
@@ -256,7 +256,7 @@ async def history(request: Request, tables: Tables, player: PlayerGiven, event: 
                   lang: Lang = "en") -> Response:
     """One player's (team's) history as the page shows it: made once per version, player and language."""
     lang = lang if lang in LANGUAGES else "en"
-    e = tables.hub.event(event)
+    e = tables.hub.events.shown(event)
     if e is None:
         return missing(event, lang)
     if tables.hub.history is None:
@@ -274,7 +274,7 @@ async def card(request: Request, tables: Tables, address: str) -> Response:
     name, lang, page = (["", ""] + address.rsplit("/", 2))[-3:]
     if page == "site.css":
         return Response(style_sheet(), media_type="text/css", headers={"cache-control": "max-age=3600"})
-    e = tables.hub.event(name) if len(name) <= MAX_NAME else None
+    e = tables.hub.events.shown(name) if len(name) <= MAX_NAME else None
     if e is None:
         return missing(name, "en")
     which = card_page_name(page)
