@@ -85,7 +85,6 @@ class LiveEvent:
         self.warning: str | None = None
         self.timings: dict[str, float] = {}
         self.live: AsItStands | None = None  # the version served as it stands (None: restored, not read here)
-        self._crosstable: dict[bool, tuple[int, bytes]] = {}  # players? -> (version, the answer's bytes)
         #: held while a version is published or read: a version is whole before it is let go
         self.lock = threading.Lock()
         last = history.last(name) if history is not None else None
@@ -311,8 +310,7 @@ class LiveEvent:
 
     def crosstable_cached(self, players: bool = False) -> bytes | None:
         """The answer of ``/api/live/crosstable`` when this version's is made already (served as bytes), else None."""
-        kept = self._crosstable.get(players)
-        return kept[1] if kept is not None and kept[0] == self.version else None
+        return self.served.crosstables.get(players)
 
     def crosstable_json(self, players: bool = False) -> bytes:
         """The answer of ``/api/live/crosstable`` (event, version, rows): made once per version and kept."""
@@ -328,7 +326,7 @@ class LiveEvent:
             body = json.dumps({"event": self.name, "version": version, "rows": rows}, ensure_ascii=False,
                               separators=(",", ":")).encode("utf-8")
             if self.live is not None:  # (no file to read it from: not kept, tried again)
-                self._crosstable[players] = (version, body)
+                self.served.crosstables[players] = body
             return body
 
     def _reread(self) -> AsItStands | None:

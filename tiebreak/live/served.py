@@ -1,7 +1,8 @@
 """The documents of the version one live event serves: the live members (live, pairings, pending, odds; a
 broadcast's games) and the standings still open (:class:`~tiebreak.live.document.OpenDocument`), their English text
-served as it is, a team event's players' view beside them (``?players=1``), and their texts in the other languages,
-written once per version and language."""
+served as it is, a team event's players' view beside them (``?players=1``), their texts in the other languages,
+written once per version and language, and the answers of ``/api/live/crosstable``, kept until another version is
+served."""
 
 from __future__ import annotations
 
@@ -28,19 +29,22 @@ class Served:
         self.players_text = ""
         #: (language, players' view) -> (the English text it was written beside, the text in that language)
         self._worded: dict[tuple[str, bool], tuple[str, str]] = {}
+        #: players' view? -> the crosstable's answer of the version served (``/api/live/crosstable``, as bytes)
+        self.crosstables: dict[bool, bytes] = {}
 
     def publish(self, document: dict[str, Any], standings: OpenDocument,
                 players: tuple[dict[str, Any], OpenDocument] | None = None) -> None:
         """Serve a version made here: its live members ``document`` with its ``standings`` (a team event's: its
         teams') and a team event's ``players``' view."""
         self.document, self.standings, self.players = document, standings, players
+        self.crosstables = {}
         self.players_text = self.writer.write(None, *players) if players is not None else ""
         self.rewrite()
 
     def restore(self, text: str) -> None:
         """Serve the ``text`` of a version kept in the database (its English text alone)."""
         doc = json.loads(text)
-        self.text, self.standings = text, None
+        self.text, self.standings, self.crosstables = text, None, {}
         self.document = {k: doc[k] for k in LIVE_MEMBERS if k in doc}
 
     def rewrite(self) -> None:
