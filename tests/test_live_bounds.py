@@ -129,7 +129,7 @@ def test_a_held_version_after_the_hold(tmp_path):
                                line(3, "Gamma, C", "0000 - U     1 b  ")]) + "\n")
     e = LiveEvent("club.trf", path, hold=0.3)
     now = [0.0]
-    e.clock = lambda: now[0]  # the hold's clock, moved on by the test: no waiting on the real one
+    e.hold.clock = lambda: now[0]  # the hold's clock, moved on by the test: no waiting on the real one
     assert e.update().version == 1 and e.document["live"]["pending"] == 1
     removed = "\n".join([line(1, "Alpha, A", "   2 w 1"), line(2, "Beta, B", "   1 b 0"),
                          line(3, "Gamma, C", "0000 - U")]) + "\n"  # the round-2 game (all of round 2) taken out
@@ -182,13 +182,13 @@ def test_the_arbiters_change_waits_for_its_recomputation_at_most_the_deadline(tm
 
 
 def test_the_crosstable_is_made_once_per_version(tmp_path, monkeypatch):
-    from tiebreak.live import event
+    from tiebreak.live import placing
 
     (tmp_path / "open.trf").write_text(EXAMPLE.read_text())
     hub = _hub(tmp_path)
     made = []
-    build = event.cross_view.of_ranks
-    monkeypatch.setattr(event.cross_view, "of_ranks", lambda *a: made.append(1) or build(*a))
+    build = placing.cross_view.of_ranks
+    monkeypatch.setattr(placing.cross_view, "of_ranks", lambda *a: made.append(1) or build(*a))
     client = _client(hub)
     answers = [client.get("/api/live/crosstable").content for _ in range(5)]
     assert len(made) == 1 and len(set(answers)) == 1

@@ -383,7 +383,7 @@ def test_a_player_list_gives_the_broadcasts_players_and_names_those_it_lacks(tmp
     by_name = {r["name"]: r for r in rows}
     # the list's names, federations and numbers (by rating: Erigaisi 2776 first; the reserve, 10th, plays no game;
     # Rapport after the list)
-    players = {p.name: p for p in event.tournament(path.read_bytes(), []).players}
+    players = {p.name: p for p in event.file.tournament(path.read_bytes(), [], event.settings).players}
     assert players["Javokhir Sindarov"].federation == "UZB" and players["Ian Nepomniachtchi"].federation == "FID"
     assert players["Nodirbek Abdusattorov"].fide_id == "14204118" and players["R Praggnanandhaa"].fide_id == "25059530"
     assert by_name["Arjun Erigaisi"]["start_no"] == 1 and by_name["Rapport, Richard"]["start_no"] == 11

@@ -145,13 +145,13 @@ def test_the_live_standings_and_odds_rank_by_the_half_point_bye_given_to_serve(t
         client = TestClient(live_app(hub))
         assert client.get("/api/live").json()["standings"][0]["start_no"] == FIRST[choice]
         e = hub.events["cum.trf"]
-        assert live_odds(e._live.tournament, e.settings)["players"][0]["start_no"] == FIRST[choice]
+        assert live_odds(e.live.tournament, e.settings)["players"][0]["start_no"] == FIRST[choice]
         other = "deduct" if choice == "keep" else "keep"
         r = client.post("/api/live/settings", json={"event": "cum.trf", "cumulative_half_bye": other},
                         headers={"authorization": "Bearer t"})
         assert r.status_code == 200 and r.json()["cumulative_half_bye"] == other, r.text
         assert client.get("/api/live").json()["standings"][0]["start_no"] == FIRST[other]
-        assert live_odds(e._live.tournament, e.settings)["players"][0]["start_no"] == FIRST[other]
+        assert live_odds(e.live.tournament, e.settings)["players"][0]["start_no"] == FIRST[other]
     finally:
         hub.close()
 

@@ -257,7 +257,7 @@ def test_the_live_screen_names_a_sharly_event_by_its_name_never_the_servers_fold
     with sqlite3.connect(FESTIVAL) as db:
         rows = [r for r, in db.execute("select rowid from tie_break where tournament_id = 4 and type like 'ffe-%'")]
     event = LiveEvent(path.name, path, Settings(event=4))
-    event._ask_odds = lambda live: None  # type: ignore[method-assign]  # the odds are not what is compared here
+    event.odds.ask = lambda *asked: (False, None)  # type: ignore[method-assign]  # the odds are not what is compared here
     event.update()
     warned = json.loads(event.text)["warnings"]
     assert [w.split(":")[0] for w in warned] == [f"fest.sce (table tie_break, row {r})" for r in rows]

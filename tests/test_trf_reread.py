@@ -187,11 +187,11 @@ def test_the_live_event_reads_a_changed_result_from_the_changed_lines(tmp_path: 
     lines[k], lines[j] = _set(lines[k], 98, flip[lines[k][98]]), _set(lines[j], 98, flip[lines[j][98]])
     path.write_text("\n".join(lines))
     assert watched.update() is not None
-    assert watched._memory.patched == {"lines": 2, "players": 0, "rounds": 2}
+    assert watched.file._memory.patched == {"lines": 2, "players": 0, "rounds": 2}
     fresh = LiveEvent("open.trf", path)
     assert fresh.update() is not None
-    assert watched._live is not None and fresh._live is not None
-    assert state(watched._live.tournament) == state(fresh._live.tournament)
+    assert watched.live is not None and fresh.live is not None
+    assert state(watched.live.tournament) == state(fresh.live.tournament)
     def rows(e: LiveEvent) -> list[dict[str, Any]]:  # "moved": since the version before, which only one of them has
         return [{k: v for k, v in r.items() if k != "moved"} for r in json.loads(e.text)["standings"]]
 

@@ -5,7 +5,7 @@
 A pairing program rewrites the whole file after each result; a read that falls in the middle of the write sees a
 file cut short.  Most cut files do not read at all (the reader refuses them), but a file cut a few bytes before its
 end can read cleanly and lack the last game, a player or a round.  :func:`lost` names what went missing, so the
-version is held back until the file is stable (see :class:`tiebreak.live.event.LiveEvent`).
+version is held back until the file is stable (:func:`doubt`; the hold: :mod:`tiebreak.live.hold`).
 
 >>> from tiebreak.engine.model import Player, Tournament, WHITE, BLACK
 >>> from tiebreak.live.pending import as_it_stands
@@ -28,6 +28,7 @@ from ..app.declared import OPTIONS
 from ..engine.errors import InputError, Place
 from ..engine.messages import Count, Message, os_reason
 from ..engine.model import NO_OPPONENT, Kind
+from ..formats.trf_read import ONE_SIDED
 from .pending import AsItStands
 
 #: the largest watched file read (bytes; ``serve --max-file-mb``, declared once): a 9,999-player TRF of 15 rounds is
@@ -81,4 +82,16 @@ def lost(before: AsItStands, after: AsItStands) -> str | None:
     if missing.any():
         i, r = (int(x) for x in next(iter(zip(*missing.nonzero()))))
         return Message("round {}: the game of player {} is no longer in the file", r + 1, a.players[i].start_no)
+    return None
+
+
+def doubt(before: AsItStands, after: AsItStands, said_before: set[str], said: set[str]) -> str | None:
+    """Why ``after`` is not whole beside the last good version ``before`` (``said_before``, ``said``: the reader's
+    warnings of each): something ``before`` had is lost (:func:`lost`), or a game was filled in from one side, the
+    other side's line cut (a cut line reading as blank rounds: a new :data:`~tiebreak.formats.trf_read.ONE_SIDED`
+    warning); None: it is whole."""
+    missing = lost(before, after)
+    new = sorted(w for w in said - said_before if getattr(w, "template", None) == ONE_SIDED)
+    if missing is not None or new:
+        return missing or Message("the file reads with a new warning: {}", new[0])
     return None

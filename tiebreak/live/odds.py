@@ -30,7 +30,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable
 
-from ..app.live import options_of
+from ..app.live import options_of, ranked_by
 from ..app.odds import ranked_odds
 from ..app.options import Options
 from ..arbiter.odds.budget import Budget, Cancelled
@@ -194,6 +194,37 @@ class OddsWorker:
         if self._process is not None:
             self._process.shutdown(wait=True, cancel_futures=True)
             self._process = None
+
+
+class EventOdds:
+    """The odds one event's versions want (``key``: the results and settings of the newest asked): asked of the
+    worker once per results and settings (a broadcast's move is no new job); the answer is put into the version
+    served while it still wants them (:meth:`wants`)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.key: tuple[Any, ...] | None = None
+
+    def ask(self, t: Tournament, settings: Settings,
+            put: Callable[[tuple[Any, ...], dict[str, Any] | None], None]) -> tuple[bool, dict[str, Any] | None]:
+        """The odds of ``t`` under ``settings``: (True, the odds) when known already; else (False, None), and asked
+        of the worker unless the version before asked for the same (a move since: its answer comes to this one),
+        ``put(key, odds)`` when they come."""
+        key = (results_key(t), *ranked_by(settings))
+        known = worker().known(self.name, key)
+        if known[0] or key == self.key:
+            return known
+        self.key = key
+        worker().submit(self.name, key, t, settings, lambda: self.key == key, lambda odds: put(key, odds))
+        return known
+
+    def wants(self, key: tuple[Any, ...]) -> bool:
+        """Whether the odds of ``key`` are those the version served wants."""
+        return self.key == key
+
+    def forget(self) -> None:
+        """The version served wants no odds (nothing pending)."""
+        self.key = None
 
 
 _WORKER: OddsWorker | None = None

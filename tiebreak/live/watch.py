@@ -1,8 +1,8 @@
 """The events of one live server (``tiebreak serve --watch PATH``): :class:`LiveHub` reads the event files that the
-watched folder names (:mod:`.folder`), follows them with ``watchfiles`` and tells the subscribers (:mod:`.subscribers`,
-the Server-Sent Event streams) of every new version; the arbiter's token (:mod:`.token`), the leadership on a shared
-database (:mod:`.leader`) and the versions another server kept (:mod:`.shared`) are objects of their own that the hub
-holds.
+watched folder names (:mod:`.folder`) into its events (:mod:`.registry`), follows them with ``watchfiles`` and tells
+the subscribers (:mod:`.subscribers`, the Server-Sent Event streams) of every new version; the arbiter's token
+(:mod:`.token`), the leadership on a shared database (:mod:`.leader`) and the versions another server kept
+(:mod:`.shared`) are objects of their own that the hub holds.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -24,6 +24,7 @@ from .folder import WatchedFolder
 from .guard import MAX_FILE_BYTES
 from .history import KEEP, History
 from .leader import Lead, Leadership, NotLeading
+from .registry import Events
 from .remote import UNREACHABLE
 from .shared import Follower, Listener
 from .subscribers import MAX_STREAMS, MAX_STREAMS_PER_CLIENT, Subscribers
@@ -34,8 +35,6 @@ if TYPE_CHECKING:
     from .remote import RemotePgn
 
 log = logging.getLogger("tiebreak.live")
-#: at most this many events in one watched folder
-MAX_EVENTS = 200
 DATABASE_NAME = "tiebreak-live.sqlite"
 
 
@@ -63,10 +62,11 @@ class Bounds:
 
 
 class LiveHub:
-    """Every live event of one server and the history store, made of objects of their own: the watched folder
-    (:class:`~tiebreak.live.folder.WatchedFolder`), the viewers (:class:`~tiebreak.live.subscribers.Subscribers`),
-    the arbiter's token (:class:`~tiebreak.live.token.ArbiterToken`), the lead (:class:`~tiebreak.live.leader.Lead`)
-    and, on a shared database, the listener and the follower (:mod:`.shared`).
+    """Every live event of one server and the history store, made of objects of their own: the events
+    (:class:`~tiebreak.live.registry.Events`), the watched folder (:class:`~tiebreak.live.folder.WatchedFolder`), the
+    viewers (:class:`~tiebreak.live.subscribers.Subscribers`), the arbiter's token
+    (:class:`~tiebreak.live.token.ArbiterToken`), the lead (:class:`~tiebreak.live.leader.Lead`) and, on a shared
+    database, the listener and the follower (:mod:`.shared`).
 
     ``target`` is a file (one event) or a folder (every event file in it).  ``database`` is an SQLAlchemy URL; by
     default an SQLite file beside the watched files; ``"none"`` keeps no history."""
@@ -74,8 +74,6 @@ class LiveHub:
     def __init__(self, target: str | Path, database: str | None = None, token: str | None = None,
                  settings: Settings | None = None, bounds: Bounds | None = None, site: LiveSite | None = None,
                  remote: RemotePgn | None = None, players: tuple[str, list[Player]] | None = None) -> None:
-        #: ``--players FILE``: a broadcast's player list (its name and players), for every PGN watched
-        self.players = players
         #: ``serve --watch https://…``: the broadcast's address, polled into the file watched (:mod:`.remote`)
         self.remote = remote
         target = Path(target).resolve()
@@ -87,11 +85,12 @@ class LiveHub:
         bounds = bounds or Bounds()
         self.history = None if database == "none" else History(database, bounds.keep)
         self.settings = settings or Settings()
-        self.hold, self.limit = bounds.hold, bounds.file_bytes
-        self.events: dict[str, LiveEvent] = {}
+        self.hold = bounds.hold
+        root = target if target.is_dir() else target.parent
+        #: the events read so far, by name (``players``: ``--players FILE``, a broadcast's player list for every PGN)
+        self.events = Events(root, self.settings, self.history, bounds.hold, bounds.file_bytes, players)
         #: which files are events
-        self.folder = WatchedFolder(target if target.is_dir() else target.parent,
-                                    None if target.is_dir() else target.name, self.events, self.settings.playoff,
+        self.folder = WatchedFolder(root, None if target.is_dir() else target.name, self.events, self.settings.playoff,
                                     bounds.file_bytes)
         #: the open event streams and their caps
         self.viewers = Subscribers(bounds.streams, bounds.streams_per_client)
@@ -109,7 +108,7 @@ class LiveHub:
             lease = Leadership(self.history.engine, target.name)
             self.history.fence = lease.fence
             self.listener = Listener(database)
-            self.follower = Follower(self.history, self.folder.only, self._event)
+            self.follower = Follower(self.history, self.folder.only, self.events.made)
             self.lead = Lead(lease)
         else:
             self.lead = Lead()
@@ -130,19 +129,8 @@ class LiveHub:
         """Read every event file of the watched folder that changed; the updates to tell."""
         return [u for name in self.folder.names() if (u := self.update(name)) is not None]
 
-    def _event(self, name: str) -> LiveEvent | None:
-        event = self.events.get(name)
-        if event is None:
-            if len(self.events) >= MAX_EVENTS:
-                log.warning("more than %d event files; %s is not watched", MAX_EVENTS, name)
-                return None
-            root = self.folder.root
-            event = self.events[name] = LiveEvent(name, root / name, _copy(self.settings), self.history, root=root,
-                                                  hold=self.hold, limit=self.limit, players=self.players)
-        return event
-
     def update(self, name: str, force: bool = False) -> Update | None:
-        event = self._event(name)
+        event = self.events.made(name)
         if event is None or not self.lead.leading or self.lead.lost:
             return None
         try:
@@ -152,25 +140,12 @@ class LiveHub:
             return None
         except Exception as e:  # a bug must not stop the watching of the other events; the arbiter is told
             log.exception("live update of %s failed", name)
-            with event._lock:
-                return event._hold(event.held["digest"] if event.held else None,
-                                   f"the standings could not be computed: {e}", readable=False)
+            return event.failed(e)
 
     async def updated(self, name: str, force: bool = False) -> Update | None:
         """:meth:`update` in the hub's single updater thread (one re-read at a time, never on the event loop)."""
         u: Update | None = await self._run(self.update, name, force)
         return u
-
-    def published(self) -> list[LiveEvent]:
-        return [e for e in self.events.values() if e.settings.published and e.version]
-
-    def event(self, name: str | None) -> LiveEvent | None:
-        """A published event by name; without a name the first one."""
-        if name is None:
-            shown = self.published()
-            return shown[0] if shown else None
-        e = self.events.get(name)
-        return e if e is not None and e.settings.published and e.version else None
 
     # ---- telling
     def tell(self, updates: list[Update]) -> None:
@@ -180,18 +155,13 @@ class LiveHub:
             self.site.submit([self.events[u.event] for u in updates if u.event in self.events])
         self.viewers.tell(updates)
 
-    def held(self) -> list[str]:
-        """The events with a version held back, to be read again (a held file is published, or the public page
-        told, once it has stayed the same for ``hold`` seconds)."""
-        return [name for name, e in self.events.items() if e.held is not None]
-
     async def recheck(self, stop: asyncio.Event) -> None:
         """Read the held files again every half ``hold`` (at most every second) until ``stop`` is set."""
         pause = min(1.0, max(0.05, self.hold / 2))
         while not stop.is_set():
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), pause)
-            for name in self.held():
+            for name in self.events.held():
                 u = await self.updated(name)
                 if u is not None:
                     self.tell([u])
@@ -317,7 +287,3 @@ class LiveHub:
         self.lead.close()
         if self.history is not None:
             self.history.close()
-
-
-def _copy(settings: Settings) -> Settings:
-    return replace(settings)

@@ -115,7 +115,7 @@ class LiveSite:
             known = sorted(self._known.values(), key=lambda e: e.name)
         versions = {}
         for e in events:
-            with e._lock:  # one version: its bytes and its settings together
+            with e.lock:  # one version: its bytes and its settings together
                 data, key, settings = e.data, (e.digest, *_settings_key(e)), replace(e.settings)
             if data is not None and self._built.get(e.name) != key:
                 versions[e.name] = (e, data, settings, key)
@@ -142,7 +142,7 @@ class LiveSite:
         path = str(e.path)
         site.options = options_of(settings, self.options)  # ranked as the live standings rank it
         try:
-            t = e.tournament(data, warnings)
+            t = e.file.tournament(data, warnings, settings)
             if incremental:
                 written = update(site, path, warnings, t)
             else:
@@ -167,7 +167,7 @@ class LiveSite:
             path = str(e.path)
             if path not in paths or (path in site.events and e.name not in versions):
                 continue
-            with e._lock:
+            with e.lock:
                 data, key, settings = e.data, (e.digest, *_settings_key(e)), replace(e.settings)
             if data is not None:
                 self._load(site, e, data, settings, key)

@@ -41,7 +41,7 @@ router = APIRouter()
 
 def _parts(tables: LiveTables, e: LiveEvent, lang: str, top: int, player: int | None, mode: str) -> dict[str, str]:
     """(In a live reads' thread) the parts of the version served."""
-    with e._lock:  # a version being published is whole before the lock is let go
+    with e.lock:  # a version being published is whole before the lock is let go
         text = e.text
     doc = json.loads(text, parse_float=str)  # the numbers as the text the API wrote them
     tables.renders += 1
@@ -61,7 +61,7 @@ async def embed(tables: Tables, event: EventName = None, lang: LiveLang = "en", 
                 mode: Mode = "top") -> Response:
     lang = lang if lang in LANGUAGES else "en"
     mode = mode if mode != "player" or player is not None else "top"
-    e = tables.hub.event(event)
+    e = tables.hub.events.shown(event)
     parts = await _made(tables, e, lang, top, player, mode) if e is not None else None
     words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
     page = environment().get_template("embed.html").render(
@@ -76,7 +76,7 @@ async def embed_fragment(request: Request, tables: Tables, event: EventName = No
     """The embed's parts of the version served, each one element with its ``id`` (the page's script swaps them)."""
     lang = lang if lang in LANGUAGES else "en"
     mode = mode if mode != "player" or player is not None else "top"
-    e = tables.hub.event(event)
+    e = tables.hub.events.shown(event)
     if e is None:
         return missing(event, lang)
     parts = await _made(tables, e, lang, top, player, mode)

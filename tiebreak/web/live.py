@@ -169,7 +169,7 @@ async def live_document(live: Current, event: EventName = None, lang: Lang = "en
     round, warning, ``team_event``, ``view``), ``pairings``, ``pending`` and ``odds``; each standings row also
     has ``settled``, ``playing``, ``moved`` and ``since_round``.  A team event ranks its teams and pairs its
     team matches; ``players`` asks for its players instead."""
-    e = live.hub.event(event)
+    e = live.hub.events.shown(event)
     if e is None:
         return missing(event, lang)
     lang = lang if lang in LANGUAGES else "en"  # (another is worded in English: the English document)
@@ -209,14 +209,14 @@ async def events(live: Current, lang: Lang = "en") -> list[EventListing]:
              "round": e.document["live"]["round"] if e.document else None,
              "pending": e.document["live"]["pending"] if e.document else None,
              "warning": message(e.warning, lang) if e.warning and lang in LANGUAGES else e.warning}
-            for e in live.hub.published()]
+            for e in live.hub.events.published()]
 
 
 @api.get("/api/live/crosstable")
 async def crosstable(live: Current, event: EventName = None, lang: Lang = "en", players: bool = False) -> Response:
     """Every player's rounds in standings order (a team event: every team's matches, unless ``players``); made
     once per version, in the live reads' own threads, then served as it is."""
-    e = live.hub.event(event)
+    e = live.hub.events.shown(event)
     if e is None:
         return missing(event, lang)
     body = e.crosstable_cached(players)
@@ -229,7 +229,7 @@ def history_json(live: Live, name: str, player: int | None) -> bytes:
     """(In a live reads' thread) the history answer of the version served, kept once made."""
     e, store = live.hub.events[name], live.hub.history
     assert store is not None  # asked only of a server that keeps history
-    with e._lock:  # a version being published is recorded before the lock is let go
+    with e.lock:  # a version being published is recorded before the lock is let go
         version = e.version
     if (kept := live.answers.get((name, version, player))) is not None:
         return kept
@@ -247,7 +247,7 @@ async def history(live: Current, event: EventName = None, player: Player = None,
                   lang: Lang = "en") -> Response:
     """A player's rank in every version (``player``), or the last version of every round; queried once per
     version in the live reads' own threads, then served as it is."""
-    e = live.hub.event(event)
+    e = live.hub.events.shown(event)
     if e is None:
         return missing(event, lang)
     if live.hub.history is None:
@@ -290,7 +290,7 @@ async def stream(live: Current, place: Annotated[Subscription, Depends(stream_pl
 
     async def updates() -> AsyncIterator[bytes]:
         try:
-            yield sse("hello", [{"event": e.name, "version": e.version} for e in hub.published()], retry=2000)
+            yield sse("hello", [{"event": e.name, "version": e.version} for e in hub.events.published()], retry=2000)
             while not hub.stopping.is_set():
                 try:
                     u = await asyncio.wait_for(place.queue.get(), KEEPALIVE)
@@ -299,7 +299,7 @@ async def stream(live: Current, place: Annotated[Subscription, Depends(stream_pl
                     continue
                 if u is None:  # the server stops, or this stream yields its place to a newcomer
                     break
-                if (event is None or u.event == event) and hub.event(u.event) is not None:
+                if (event is None or u.event == event) and hub.events.shown(u.event) is not None:
                     yield u.wire()
         finally:
             place.close()

@@ -82,8 +82,8 @@ class LiveCards:
         here: a version another server published, since changed), ranked as the live standings rank it: its games in
         play paired, ties drawn by the same lot, and the tied players placed by the play-off (``serve --playoff``) once the live
         standings place them."""
-        with e._lock:  # one version: its tournament as it stands (its games in play paired) and its settings together
-            live, st, version, digest = e._live, replace(e.settings), e.version, e.digest
+        with e.lock:  # one version: its tournament as it stands (its games in play paired) and its settings together
+            live, st, version, digest = e.live, replace(e.settings), e.version, e.digest
             playoff = e.playoff_data
         key = (version, digest, *ranked_by(st))
         with self._lock:
@@ -95,11 +95,10 @@ class LiveCards:
                 self._site = Site(Path("."), options, [])
             try:
                 if live is None:  # a version restored from the database: its file, when it still has those bytes
-                    data, playoff = e.read(), e.playoff_bytes()
-                    if e._digest(data, playoff) != digest:
+                    again = e.file.reread(digest, st)
+                    if again is None:
                         return None
-                    with e._lock:
-                        live = e.load(data, [])
+                    live, playoff = again
                 made_event = self._load(e, live, options, playoff)
             except TiebreakError as err:  # (the version was ranked: only a file changed since can fail here)
                 log.warning("%s: no card of version %s: %s", e.name, version, err)

@@ -124,7 +124,7 @@ class LiveTables:
 
     def parts(self, e: LiveEvent, players: bool, lang: str, arrows: str) -> Parts:
         """(In a live reads' thread) the parts of the version served, and the event's title."""
-        with e._lock:  # a version being published is whole before the lock is let go
+        with e.lock:  # a version being published is whole before the lock is let go
             text = e.players_text if players and e.players_text else e.text
             warning = e.warning
         doc = json.loads(text, parse_float=str)  # the numbers as the text the API wrote them
@@ -146,7 +146,7 @@ class LiveTables:
         """(In a live reads' thread) the history section of ``player`` (a team's number in a team event)."""
         assert self.hub.history is not None  # asked only of a server that keeps history
         versions = self.hub.history.player(e.name, player)
-        with e._lock:
+        with e.lock:
             text = e.text
         doc = json.loads(text)
         names = {int(r["start_no"]): str(r["name"]) for r in doc["standings"]}
@@ -218,8 +218,8 @@ async def page(request: Request, tables: Tables, event: EventName = None, lang: 
     hub = tables.hub
     lang = lang if lang in LANGUAGES else "en"
     arrows = "round" if arrows == "round" else "version"
-    e = hub.event(event)  # none yet (or no such event: 404): the page says no event is published, and waits
-    events = [x.name for x in hub.published()]
+    e = hub.events.shown(event)  # none yet (or no such event: 404): the page says no event is published, and waits
+    events = [x.name for x in hub.events.published()]
     hall, made, key = screen == "hall", None, Key[Parts]("parts", Stamp("", 0), (lang, arrows))
     if e is not None:
         key, made = await tables.made(e, players, lang, arrows)
@@ -243,7 +243,7 @@ async def fragment(request: Request, tables: Tables, event: EventName = None, la
     element with its ``id``, made once per version, language, view and arrows."""
     lang = lang if lang in LANGUAGES else "en"
     arrows = "round" if arrows == "round" else "version"
-    e = tables.hub.event(event)
+    e = tables.hub.events.shown(event)
     if e is None:
         return missing(event, lang)
     key, (parts, _) = await tables.made(e, players, lang, arrows)
@@ -256,7 +256,7 @@ async def history(request: Request, tables: Tables, player: PlayerGiven, event: 
                   lang: Lang = "en") -> Response:
     """One player's (team's) history as the page shows it: made once per version, player and language."""
     lang = lang if lang in LANGUAGES else "en"
-    e = tables.hub.event(event)
+    e = tables.hub.events.shown(event)
     if e is None:
         return missing(event, lang)
     if tables.hub.history is None:
@@ -274,7 +274,7 @@ async def card(request: Request, tables: Tables, address: str) -> Response:
     name, lang, page = (["", ""] + address.rsplit("/", 2))[-3:]
     if page == "site.css":
         return Response(style_sheet(), media_type="text/css", headers={"cache-control": "max-age=3600"})
-    e = tables.hub.event(name) if len(name) <= MAX_NAME else None
+    e = tables.hub.events.shown(name) if len(name) <= MAX_NAME else None
     if e is None:
         return missing(name, "en")
     which = card_page_name(page)
