@@ -74,3 +74,13 @@ def test_the_card_says_what_de_rests_on_in_explains_words(lang, said, tmp_path, 
     assert main(["site", str(ROUND_ROBIN), "-o", str(tmp_path / "site")]) == 0
     assert said in (tmp_path / "site" / lang / "player-2.html").read_text(encoding="utf-8")
 
+
+@needs(SWISS_TEAM)
+@pytest.mark.parametrize("lang, said", [
+    ("en", "computed among the teams still tied at this point (Type A); place among them: 0 (not separated)"),
+    ("ru", "вычисляется среди команд, ещё равных на этом шаге (тип A); место среди них: 0 (не разделены)")])
+def test_a_teams_card_says_what_its_ede_rests_on(lang, said, tmp_path, capsys):
+    assert main(["explain", str(SWISS_TEAM), "--player", "1", "--lang", lang]) == 0
+    assert said in capsys.readouterr().out
+    assert main(["site", str(SWISS_TEAM), "-o", str(tmp_path / "site")]) == 0
+    assert said in (tmp_path / "site" / lang / "team-1.html").read_text(encoding="utf-8")
