@@ -139,7 +139,7 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str],
     def who(n: int) -> Cell:
         return {"text": names.get(int(n), f"#{n}"), "cls": "name", **({"href": f"{card}{n}.html"} if card else {})}
 
-    games = []
+    games: list[Cell] = []
     for g in doc["pairings"]:
         if g.get("board") is None:  # a team without a match: a row of the matches' table, as the site's round page
             kind = API_CELLS.get(str(g.get("kind")), Kind.PAB)  # has it (no table, its points, what it got)
