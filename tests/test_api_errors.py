@@ -5,11 +5,13 @@ form's ``lang``, else the query's, else English, for answers and errors alike (4
 from __future__ import annotations
 
 import pytest
+from sources import ROOT
 
 pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
+from tiebreak.cli import main  # noqa: E402
 from tiebreak.web import create_app  # noqa: E402
 
 EXAMPLE = {"example": "hobsons-bay-cup-2025.trf"}
@@ -79,3 +81,14 @@ def test_an_unknown_start_number_names_the_player_field(client):
     e = client.post("/api/explain", data={**EXAMPLE, "player": "99"}).json()
     assert set(e) == KEYS and e["field"] == "player"
     assert e["error"] == "no player with start number 99 in hobsons-bay-cup-2025.trf"
+
+
+def test_an_unknown_second_player_names_the_field_typed_on_each_face(client, capsys):
+    """No. 99 is not among the example's 32 as the second of a pair: the API's field at fault is player2 (it said
+    player), the command line's option is --players, the one typed (it said --player)."""
+    e = client.post("/api/explain", data={**EXAMPLE, "player": "7", "player2": "99"}).json()
+    assert (e["field"], e["error"]) == ("player2", "no player with start number 99 in hobsons-bay-cup-2025.trf")
+    assert main(["explain", str(ROOT / "examples" / "hobsons-bay-cup-2025.trf"), "--players", "7", "99"]) == 2
+    assert "error: --players: no player with start number 99" in capsys.readouterr().err
+    assert main(["explain", str(ROOT / "examples" / "hobsons-bay-cup-2025.trf"), "--player", "99"]) == 2
+    assert "error: --player: no player with start number 99" in capsys.readouterr().err

@@ -58,3 +58,29 @@ def test_a_teams_ede_not_separated_is_said_so(capsys):
     assert "EDE = 0 " in out and "place among them: 0 (not separated)" in out and "place among them: -" not in out
     assert main(["standings", str(SWISS_TEAM), "--lang", "ru"]) == 0
     assert ": место среди равных (0: не разделены)" in capsys.readouterr().out
+
+
+@needs(ROUND_ROBIN)
+@pytest.mark.parametrize("lang, said", [
+    ("en", "computed among the players still tied at this point (Type A); place among them: 2, score among them: 0"),
+    ("ru", "вычисляется среди участников, всё ещё равных на этом шаге (тип A); место среди них: 2, очки между ними: 0"),
+    ("uk", "обчислюється серед учасників, які ще рівні на цьому кроці (тип A); місце серед них: 2, очки між ними: 0")])
+def test_the_card_says_what_de_rests_on_in_explains_words(lang, said, tmp_path, capsys):
+    # no. 2 lost to no. 1, the other player on 2.5 points (counted by hand above): 2nd among them with 0; the
+    # website's card (and so the live screen's) says it in the words of explain and of the page's panel
+    assert _scores_among({1, 2}) == {1: 1, 2: 0}
+    assert main(["explain", str(ROUND_ROBIN), "--player", "2", "--lang", lang]) == 0
+    assert said in capsys.readouterr().out
+    assert main(["site", str(ROUND_ROBIN), "-o", str(tmp_path / "site")]) == 0
+    assert said in (tmp_path / "site" / lang / "player-2.html").read_text(encoding="utf-8")
+
+
+@needs(SWISS_TEAM)
+@pytest.mark.parametrize("lang, said", [
+    ("en", "computed among the teams still tied at this point (Type A); place among them: 0 (not separated)"),
+    ("ru", "вычисляется среди команд, ещё равных на этом шаге (тип A); место среди них: 0 (не разделены)")])
+def test_a_teams_card_says_what_its_ede_rests_on(lang, said, tmp_path, capsys):
+    assert main(["explain", str(SWISS_TEAM), "--player", "1", "--lang", lang]) == 0
+    assert said in capsys.readouterr().out
+    assert main(["site", str(SWISS_TEAM), "-o", str(tmp_path / "site")]) == 0
+    assert said in (tmp_path / "site" / lang / "team-1.html").read_text(encoding="utf-8")

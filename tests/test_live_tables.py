@@ -328,6 +328,19 @@ def test_each_table_is_named_once_a_round_as_the_website_heads_it(tmp_path):
         assert headings.count(heading) == 1, lang
 
 
+def test_the_pairings_say_what_their_headings_mean_as_the_round_page_does(tmp_path):
+    """The round's "Pts" is the points before the round, not the standings' "Pts" above it: the website's round page
+    says so under its boards, and the live screen now does too, line for line (it showed the table alone)."""
+    out = tmp_path / "site"
+    assert main(["site", str(EXAMPLE), "-o", str(out)]) == 0
+    _, client = _served(tmp_path / "live", EXAMPLE.read_text(encoding="utf-8"))
+    for lang, line in (("en", "Pts = Points before the round"), ("ru", "Очки = Очки до тура"),
+                       ("uk", "Очки = Очки до туру")):
+        site = _legend((out / lang / "round-7.html").read_text(encoding="utf-8"), "ul.legend li")
+        live = _legend(client.get("/live/tables", params={"lang": lang}).text, "#pairings-legend li")
+        assert live == site and line in live, (lang, live)
+
+
 #: the FIDE default list for a Swiss (C.07 2024), the bundled event's: seven tie-breaks after the points
 SEVEN = ["BH/C1", "BH", "DE", "WIN", "WON", "BPG", "SB"]
 

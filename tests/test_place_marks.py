@@ -128,17 +128,22 @@ def test_the_prizes_write_the_place_as_the_standings(capsys, tmp_path):
     (tmp_path / "prizes.csv").write_text(PRIZES, encoding="utf-8")
     args = ["prizes", str(HOBSONS), "--prizes", str(tmp_path / "prizes.csv"), "-t", "PTS"]
     text = _run(capsys, *args)
-    # Nos. 7 and 9 tie on 6 points (the lot orders them), No. 3 is third alone on 5.5
-    assert [line.split()[:2] for line in text.splitlines()[:3]] in ([["1*", "9"], ["2*", "7"], ["3", "3"]],
-                                                                    [["1*", "7"], ["2*", "9"], ["3", "3"]])
+    # Nos. 7 and 9 tie on 6 points (the lot orders them), No. 3 is third alone on 5.5; under the table's heading
+    assert [line.split()[:2] for line in text.splitlines()[2:5]] in ([["1*", "9"], ["2*", "7"], ["3", "3"]],
+                                                                     [["1*", "7"], ["2*", "9"], ["3", "3"]])
     html = _run(capsys, *args, "--format", "html", "--lang", "ru")
-    rows = BeautifulSoup(html, "html.parser").find("table", class_="prizes").find("tbody").find_all("tr")
+    table = BeautifulSoup(html, "html.parser").find("table", class_="prizes")
+    rows = table.find("tbody").find_all("tr")
     assert [tr.find("td").get_text() for tr in rows] == ["1*", "2*", "3"]
+    # the text is headed as the HTML table is (it had no heading; its place column, 4 wide, put "10-11" off line)
+    heads = [th.get_text() for th in table.find("thead").find_all("th")]
+    assert heads == ["Место", "№", "Участник", "Приз", "Сумма"]
+    assert _run(capsys, *args, "--lang", "ru").splitlines()[0].split() == heads
     doc = json.loads(_run(capsys, *args, "--format", "json"))
     assert [(a["rank"], a["place"], a["lot"] is not None) for a in doc["awards"]] == [(1, "1", True), (2, "2", True),
                                                                                        (3, "3", False)]
     shared = _run(capsys, *args, "--no-lots", "--method", "shared")
-    assert [line.split()[:2] for line in shared.splitlines()[:2]] == [["1-2", "7"], ["1-2", "9"]]
+    assert [line.split()[:2] for line in shared.splitlines()[2:4]] == [["1-2", "7"], ["1-2", "9"]]
 
 
 # --- 4. "by lot" said where a lot was drawn, whatever its number --------------------------------------------------------

@@ -32,6 +32,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 from tiebreak import trf  # noqa: E402
 from tiebreak.app.options import EXTENSIONS, Options  # noqa: E402
 from tiebreak.app.standings import render_standings  # noqa: E402
+from tiebreak.cli import main  # noqa: E402
 from tiebreak.render.pdf import HEADLESS_FLAGS  # noqa: E402
 from tiebreak.web import create_app  # noqa: E402
 
@@ -647,6 +648,18 @@ def test_the_page_describes_the_presets_in_its_language(client):
     page = client.get("/?lang=uk").text
     title = re.search(r'<option value="fide-rr"[^>]*title="([^"]*)"', page, re.S).group(1)
     assert title.startswith("Посібник для арбітрів 13.15"), title
+
+
+def test_the_apis_presets_are_said_in_the_language_asked(client, capsys):
+    """/api/presets?lang= words each list's source as `tiebreak presets --lang` and the page's tooltips do (it
+    answered English whatever the language)."""
+    for lang, start in (("ru", "Руководство для арбитров 13.15"), ("uk", "Посібник для арбітрів 13.15")):
+        sources = {p["name"]: p["source"] for p in client.get(f"/api/presets?lang={lang}").json()}
+        assert sources["fide-rr"].startswith(start), sources["fide-rr"]
+        assert main(["presets", "--lang", lang]) == 0
+        printed = capsys.readouterr().out
+        assert all(source in printed for source in sources.values())
+    assert client.get("/api/presets").json()[0]["source"].startswith("Arbiters' Manual 13.15")
 
 
 @pytest.mark.skipif(not (CORPUS / "swiss-manager" / "cro_1386036.TUNX").exists(), reason="needs ../shared")

@@ -37,10 +37,11 @@ def explained(o: Options, path: str, numbers: list[int], warnings: list[InputWar
     panel and :func:`explain` word them)."""
     s = final_standings(o, path, warnings)
     known = {r.start_no for r in s.rows}
-    for n in numbers:
-        if n not in known:
+    for k, n in enumerate(numbers):
+        if n not in known:  # the field at fault: the second of two is the API's player2
             raise SpecifierError(Message("no team with number {} in {}" if is_team(s) else
-                                         "no player with start number {} in {}", n, path), field="player")
+                                         "no player with start number {} in {}", n, path),
+                                 field="player2" if k else "player")
     if len(numbers) not in (1, 2):
         raise SpecifierError("give --player N, or --players N M")
     return s

@@ -109,7 +109,12 @@ def _explain(ns: argparse.Namespace) -> int:
     numbers = args.pair or ([args.player] if args.player else [])
     from ..app.explain import explain  # noqa: PLC0415  start-up: the explanations for this command alone (+4 ms)
 
-    result = explain(view(Options, ns), args.file, numbers, warnings)
+    try:
+        result = explain(view(Options, ns), args.file, numbers, warnings)
+    except SpecifierError as e:  # either of the two is the one option typed here, --players (the API's two fields)
+        if args.pair and e.field in ("player", "player2"):
+            raise SpecifierError(e.message, field="pair") from e
+        raise
     for w in warnings:
         warn(w, args.lang)
     emit(args.written(args.file, *([args.playoff] if args.playoff else [])), result["text"])

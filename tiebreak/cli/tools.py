@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..app.load import player_list
 from ..app.odds import render_odds
@@ -19,7 +19,6 @@ from ..app.series import series
 from ..arbiter import berger, varma
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.messages import Message
-from ..engine.model import format_number
 from ..engine.presets import PRESETS
 from ..engine.registry import CATALOGUE
 from ..engine.specifier import MODIFIERS
@@ -27,11 +26,10 @@ from ..formats.files import read_text
 from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE, from_chess_results_legend
 from ..render import ratings as render
 from ..render.i18n import message, team_catalogue, tiebreak_name, word
-from ..render.legend import text_lines
 from ..render.odds import Progress
 from ..render.output import dumps_exact
 from ..render.series import to_json_obj, to_text
-from ..render.tools import berger_text, playoffs_text, prize_marks, prize_place, varma_text
+from ..render.tools import berger_text, playoffs_text, prizes_text, varma_text
 from ..render.words import MESSAGE_WORDS, TEAM_WORDS
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, view
 from .files import emit, warn
@@ -94,21 +92,12 @@ def _prizes(ns: argparse.Namespace) -> int:
     elif args.format == "html":
         text = prizes_page(paid, args.lang, args.file)
     else:
-        text = "".join(f"{line}\n" for line in [*map(_prize_line, paid.awards), *prize_rests(paid.awards, args.lang),
-                                                 *text_lines(prize_marks(paid.awards, paid.seed, args.lang))])
+        text = prizes_text(paid.awards, prize_rests(paid.awards, args.lang), args.lang, paid.seed)
     emit(args.written(args.file, args.prizes, *([args.playoff] if args.playoff else [])), text)
     if args.format not in ("json", "html"):  # those carry the notes, as the standings' do (the seed of a lot among them)
         for note in paid.notes:
             print(f"{MESSAGE_WORDS.text('note', args.lang)}: {message(note, args.lang)}", file=sys.stderr)
     return 0
-
-
-def _prize_line(a: dict[str, Any]) -> str:
-    """One award as the text lists it: the place as the standings write it (``5-9`` shared, ``40*`` placed by lot,
-    ``1‡`` by the play-off), number, name, prize, amount."""
-    amount = "—" if a["amount"] is None else format_number(a["amount"], 2)
-    place = prize_place(a)
-    return f"{place:>4} {a['start_no']:>4}  {a['name'][:30]:30} {a['prize']:40} {amount:>10}"
 
 
 def _series(ns: argparse.Namespace) -> int:

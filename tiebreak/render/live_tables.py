@@ -116,10 +116,11 @@ _CLASSES = {"rank": "rank", "name": "name", "points": "pts", "value": "tb", "num
 
 
 def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str],
-                  card: str | None = None) -> tuple[list[Cell], list[Cell], list[Cell], list[Cell]]:
+                  card: str | None = None) -> tuple[list[Cell], list[Cell], list[Cell], list[Cell], list[str]]:
     """The round's boards and byes: a player event's as the event's website's round page shows them
     (:func:`tiebreak.render.pairings.round_tables`: numbers, titles, ratings, points before the round; each name
-    linked to the card, ``card``), a team event's matches with their game points so far."""
+    linked to the card, ``card``), a team event's matches with their game points so far; and the legend of the
+    abbreviated headings, the round page's (a team event's matches have none there either)."""
     if doc["live"].get("view") != "teams":
         rows = {int(r["start_no"]): r for r in doc["standings"]}
         points = {int(g[side]): str(g.get(f"{side}_points") or "") for g in doc["pairings"]
@@ -131,15 +132,14 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str],
             return Seat(str(r.get("name") or f"#{n}"), str(r.get("title") or ""), int(r["rating"]) if r.get("rating")
                         else None, points.get(n, ""), f"{card}{n}.html" if card is not None and r else None)
 
-        heads, games, bye_heads, byes, _ = round_tables(round_from_json(int(doc["live"]["round"]), doc["pairings"]),
-                                                        seat, lang, pending=w["pending"])
-        return heads, games, bye_heads, byes
+        return round_tables(round_from_json(int(doc["live"]["round"]), doc["pairings"]), seat, lang,
+                            pending=w["pending"])
     names = {int(r["start_no"]): str(r["name"]) for r in doc["standings"]}
 
     def who(n: int) -> Cell:
         return {"text": names.get(int(n), f"#{n}"), "cls": "name", **({"href": f"{card}{n}.html"} if card else {})}
 
-    games = []
+    games: list[Cell] = []
     for g in doc["pairings"]:
         if g.get("board") is None:  # a team without a match: a row of the matches' table, as the site's round page
             kind = API_CELLS.get(str(g.get("kind")), Kind.PAB)  # has it (no table, its points, what it got)
@@ -157,7 +157,7 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str],
     # page heads them (a board is one game of a match)
     heads = [_head(w["table_short"]), _head(w["team"], "name side"), _head(primary_name("MP", lang)),
              _head(primary_name("GP", lang)), _head(w["team"], "name side")]
-    return heads, games, [], []
+    return heads, games, [], [], []
 
 
 def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
@@ -310,7 +310,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     square = doc["tournament"].get("system") == "round robin"  # the teams' view of a team round robin too
     history_hidden = not history or (bool(live.get("team_event")) and not teams)
     card = card_address(str(live.get("event", "")), lang, "team-" if teams else "player-")
-    pair_heads, games, bye_heads, byes = pairings_rows(doc, lang, w, card)
+    pair_heads, games, bye_heads, byes, pair_legend = pairings_rows(doc, lang, w, card)
     primary = str(doc["tournament"].get("primary") or "MP") if doc["tournament"].get("teams") else ""
     cross_heads, cross_rows, cross_legend = grid_rows(cross, square, lang, card, primary)
     name_head = w["team"] if teams else w["name"]
@@ -332,7 +332,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "warning_text": message(warning, lang) if warning else "", "summary": summary,
         "standings_heads": heads, "standings_rows": standings_rows(doc, view, arrows, w, card),
         "standings_legend": site_lines(legend_lines(legend_of_document(doc, view), lang)),  # every face's legend
-        "pair_heads": pair_heads, "games": games, "byes": byes, "bye_heads": bye_heads,
+        "pair_heads": pair_heads, "games": games, "byes": byes, "bye_heads": bye_heads, "pair_legend": pair_legend,
         "odds": odds, "odds_note": note, "odds_rows": odds_rows(chances, lang) if chances else "",
         "odds_heads": [_head(h, c) for h, c in zip(odds_headings(chances, lang), ("name", "", "", "reach"))],
         "odds_wait": bool(live["pending"]) and not odds and not (live.get("team_event") and not teams),

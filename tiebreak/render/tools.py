@@ -16,8 +16,9 @@ from ..engine.messages import Message
 from ..engine.model import format_number
 from ..engine.ranking import lot_marked
 from .i18n import message, word
-from .legend import Line, place_marks, site_lines
+from .legend import Line, place_marks, site_lines, text_lines
 from .templating import environment
+from .text_table import text_table
 from .words import FIELD_NAMES, SITE_WORDS, VARMA_WORDS
 
 if TYPE_CHECKING:
@@ -105,6 +106,23 @@ def prizes_view(awards: list[dict[str, Any]], rests: list[str], lang: str = "en"
                        for a in awards],
             "rests": rests, "marks": site_lines(prize_marks(awards, seed, lang)), "notes": said[0], "warnings": said[1],
             "words": {k: SITE_WORDS.text(k, lang) for k in ("notes", "warnings", "warnings_more")}}
+
+
+def prizes_text(awards: list[dict[str, Any]], rests: list[str], lang: str = "en", seed: int | None = None) -> str:
+    """The prize table as text (``tiebreak prizes``): the headings and cells of :func:`prizes_view`, the HTML's and
+    the page's, aligned; then the lines of what shared prizes leave over (``rests``) and the legend of the places'
+    marks (``seed``: the lots').
+
+    >>> print(prizes_text([{"rank": 1, "place": "1-2", "start_no": 7, "name": "A", "prize": "place 1", "amount": 75,
+    ...                     "left": 0, "lot": None}], [], "ru"), end="")
+    Место  №  Участник  Приз     Сумма
+    -----  -  --------  -------  -----
+      1-2  7  A         place 1  75.00
+    """
+    v = prizes_view(awards, rests, lang, seed=seed)
+    body = [[a["place"], str(a["start_no"]), a["name"], a["prize"], a["amount"]] for a in v["awards"]]
+    lines = [*text_table(v["heads"], body, {2, 3}), *rests, *text_lines(prize_marks(awards, seed, lang))]
+    return "".join(f"{line}\n" for line in lines)
 
 
 def prizes_html(awards: list[dict[str, Any]], rests: list[str], lang: str = "en", title: str | None = None,

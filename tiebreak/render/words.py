@@ -509,7 +509,6 @@ SITE_WORDS = Table("site", {
     'contribution': term('contribution'),
     'how_counted': term('how_counted'),
     'cut_legend': term('cut_legend'),
-    'group_note': term('group_note'),
     'description': '{page} — {event}: pairings, results, standings and tie-breaks, round by round.',
     'file': 'File',
     'event_name': term('event'),

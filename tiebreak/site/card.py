@@ -14,7 +14,7 @@ from typing import Any, Callable
 from ..engine.model import Kind, format_number
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Contribution
-from ..render.explain import group_place, round_cells, round_headings, sentence_note, value_heading
+from ..render.explain import group_sentence, round_cells, round_headings, sentence_note, value_heading
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name, with_modifiers, word
 from ..render.legend import place_marks, site_lines
@@ -141,7 +141,6 @@ def chart(places: list[int], players: int, lang: str, shown: Any) -> dict[str, A
 
 def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
     """Each value of the current standings with the rounds that made it (the records of ``tiebreak explain``)."""
-    s = site_words(lang)
     out = []
     keys = e.current.keys
     for n, (key, code, value, article, group, rounds) in enumerate(records(e, start_no), 1):
@@ -152,7 +151,8 @@ def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
         x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": name,
                              "heading": value_heading(e.current, key, article, lang)[0]}  # the points as headed: Pts
         if rounds is None:
-            x["note"] = s["group_note"].format(place=group_place(e.current.value(start_no, key), lang), score=group)
+            # the command line's and the page's panel's one sentence
+            x["note"] = group_sentence({"value": e.current.value(start_no, key), "group_score": group}, lang)
         out.append(rounds_table(lang, n, x, rounds, lambda sno: player_link(e, sno)))
     return out
 
@@ -209,6 +209,6 @@ def records(e: Event, start_no: int) -> list[tuple[Any, ...]]:
         code = e.current.specs[keys.index(key)].code
         rounds = None if "rounds" not in info else value_rounds(  # the rounds found by details, not found again
             e.current, start_no, key, [Contribution(**c) for c in info["rounds"]])
-        out.append((key, code, num(info["value"]), info["article"], num(info.get("group_score")), rounds))
+        out.append((key, code, num(info["value"]), info["article"], info.get("group_score"), rounds))
     made[start_no] = out
     return out

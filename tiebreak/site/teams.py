@@ -11,7 +11,7 @@ from typing import Any
 from ..app.site import board_performances
 from ..engine.model import Kind, format_number
 from ..render.columns import key_heading, primary_name
-from ..render.explain import details, value_heading
+from ..render.explain import details, group_sentence, value_heading
 from ..render.i18n import kind_name, percent, with_modifiers, word
 from ..render.legend import place_marks, site_lines
 from ..render.results import match_score
@@ -180,6 +180,8 @@ def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full:
         x: dict[str, Any] = {"key": key, "heading": heading, "value": num(info["value"]), "article": article,
                              "name": name}
         rounds = value_rounds(st, number, key) if "rounds" in info else None  # the columns of a player's card
+        if "group_place" in info:  # a Type A value: the place among the tied teams, in explain's and the panel's words
+            x["note"] = group_sentence(info, lang)
         x = rounds_table(lang, n, x, rounds, lambda k: team_cell(e, k))
         explanations.append(x)
     return explanations

@@ -15,7 +15,7 @@ from ..arbiter import berger, varma
 from ..engine.errors import TiebreakError
 from ..engine.presets import PRESETS
 from ..engine.registry import CATALOGUE
-from ..render.i18n import team_catalogue, tiebreak_name
+from ..render.i18n import message, team_catalogue, tiebreak_name
 from ..render.tools import berger_text, varma_text
 from .errors import ERRORS, ApiError, from_tiebreak_error, request_language
 from .fields import Flag, Lang, choice, declared_form, declared_number, multipart
@@ -40,10 +40,11 @@ def catalogue_entries(lang: str) -> list[TieBreak]:
         TieBreak(**d) for d in team_catalogue(lang)]
 
 
-@router.get("/presets", summary="Ready-made tie-break lists", response_model=list[Preset])
-async def presets() -> list[Preset]:
-    return [Preset(name=p.name, tiebreaks=p.tiebreaks, rules=p.rules, team=p.team, source=p.source)
-            for p in PRESETS.values()]
+@router.get("/presets", summary="Ready-made tie-break lists", response_model=list[Preset], responses={400: ERRORS[400]})
+async def presets(lang: Annotated[Lang, Query()] = None) -> list[Preset]:
+    """Each list with its source in ``lang``, as ``tiebreak presets --lang`` and the page's choice of a list say it."""
+    return [Preset(name=p.name, tiebreaks=p.tiebreaks, rules=p.rules, team=p.team,
+                   source=message(p.source, lang or "en")) for p in PRESETS.values()]
 
 
 @router.get("/examples", summary="Names of the bundled example tournaments", response_model=list[str])
