@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from sources import CORPUS, ROOT, needs
-from test_site import cli_json, parse, row_player
+from test_site import card_facts, cli_json, parse, row_player
 
 pytest.importorskip("jinja2")
 
@@ -176,7 +176,7 @@ def test_board_rankings_give_each_boards_performance(tmp_path, capsys):
     assert main(["site", str(TEAMS), "-o", str(out), "--seed", "1"]) == 0
     report = {r["name"]: r["performance"] for r in cli_json(capsys, "ratings", str(TEAMS), "-f", "json")["players"]}
     rows = parse(out / "en" / "boards.html").tables["board-1"]
-    assert rows[0][-1]["text"] == "Performance"
+    assert rows[0][-1]["text"] == "Performance (rated games)"
     shown = {r[1]["text"]: r[-1]["text"] for r in rows[1:]}
     for name in ("Psarianos,Emmanouil", "Naoum,Spyridon", "Chasouraki,Chrysi"):
         assert shown[name] == str(report[name]), name
@@ -285,3 +285,18 @@ def test_a_boards_performance_is_that_boards_games_rating_performance(tmp_path):
     got = {board: {n: p for n, p in rows.items() if p is not None}
            for board, rows in board_performances(team.build(t), t, 1).items()}
     assert got == {1: {1: 2100 + 0, 3: 2000 + 0}, 2: {2: 1700 + 800, 4: 1800 - 800}}
+
+
+def test_the_cards_performance_is_the_rating_reports_and_says_so(site, capsys):
+    """The card's performance is ``tiebreak ratings``' (rated games only: no. 23 met unrated players, so the
+    standings' TPR column, every game with an unrated opponent at ``--unrated-rating``, is blank without one), and
+    the card names it so in every language, never by the TPR column's name (issue 33: one name, one number)."""
+    report = {int(r["start_no"]): r["performance"]
+              for r in cli_json(capsys, "ratings", str(SWISS), "-f", "json")["players"]}
+    tpr = {int(r["start_no"]): r["performance"] for r in cli_json(capsys, "standings", str(SWISS), "-f", "json",
+                                                               "--columns", "perf")["standings"]}
+    assert report[23] is not None and tpr[23] is None
+    names = {"en": "Performance (rated games)", "ru": "Перформанс (обсчитываемые партии)",
+             "uk": "Перфоманс (обраховувані партії)"}
+    for lang, name in names.items():
+        assert card_facts(site / lang / "player-23.html")[name] == str(report[23]), lang

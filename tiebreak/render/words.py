@@ -474,7 +474,9 @@ SITE_WORDS = Table("site", {
     'white': term('white'),
     'black': term('black'),
     'rating': term('rating'),
-    'performance': 'Performance',
+    # the rating report's (rated games only, as `tiebreak ratings`), not the TPR column of the standings (C.07 10.2,
+    # every game played, an unrated opponent at --unrated-rating): two numbers, so two names
+    'performance': 'Performance (rated games)',
     'rating_change': 'Rating change (FIDE)',
     'explanations': 'How each tie-break was counted',
     'not_paired': 'not paired',
