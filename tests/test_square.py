@@ -67,6 +67,8 @@ def test_the_text_square_has_every_result_in_its_cell(path, n, capsys):
         assert cells[at] == "×"  # the diagonal
         assert [c for j, c in enumerate(cells) if j != at] == [results.get((me, o), "") for o in order if o != me]
     assert "column 3 is the player placed 3rd" in text  # the legend states the numbering
+    # a cell names no opponent (its column does): the legend says what + and − are without "after the opponent"
+    assert "+ and − are games won and lost by forfeit." in text and "after the opponent" not in text
     if n == 10:  # a double round robin: two results a cell, e.g. no. 1 against no. 2 drew twice
         assert rows[1][order.index(2)] == results[(1, 2)] and len(results[(1, 2)]) == 2
 

@@ -155,7 +155,7 @@ def legend(view: Crosstable, lang: str, live: bool = False) -> list[str]:
         return lines + marks
     named = _NAMED_SQUARE if view.square else _NAMED
     key = LIVE_WORDS.text("square_key" if view.square else "cells_key", lang)
-    lines = [key, SITE_WORDS.text("forfeit_note", lang)]
+    lines = [key, SITE_WORDS.text("square_forfeit_note" if view.square else "forfeit_note", lang)]
     lines += symbols_legend(lang, [k for k in named if k in kinds])
     if Kind.UNKNOWN in kinds:
         lines.append(f"{CELL[Kind.UNKNOWN]} = {(LIVE_WORDS if live else SITE_WORDS).text('pending', lang)}")

@@ -483,6 +483,8 @@ SITE_WORDS = Table("site", {
     'pending': 'not yet played',  # a game (ru/uk: the gender of «партия»); 'match_pending' is a match's
     'forfeit_note': 'A cell without the opponent is a bye, by its letter (as in TRF); + and − after the opponent are '
                     'games won and lost by forfeit.',
+    # a square's cell names no opponent (its column does) and holds no bye
+    'square_forfeit_note': '+ and − are games won and lost by forfeit.',
     'categories': 'Categories',
     'team_ranking': term('team_ranking'),
     'matches': term('matches'),
