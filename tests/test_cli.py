@@ -148,6 +148,8 @@ def test_explain_a_player_and_a_pair(capsys):
     code, out, _ = run(capsys, "explain", str(EXAMPLE), "--players", "7", "9", "--tiebreaks", "PTS,BH/C1,SB",
                        "--no-lots")
     assert "first separated by BH/C1 [C.07 8.1]: 30 against 28.5" in out
+    # each player named as one player's explanation names him: "Name (no. N)"
+    assert out.startswith("Nguyen,Anh Kiet (no. 7): place 1; ")
     code, out, _ = run(capsys, "explain", str(EXAMPLE), "--player", "9", "--tiebreaks", "PTS,ARO", "--no-lots")
     assert "unrated players" in out
 

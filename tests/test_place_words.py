@@ -28,15 +28,16 @@ def test_explanations_say_place(capsys, lang):
     one = printed(capsys, "explain", str(EXAMPLE), "-t", "PTS,BH/C1", "--no-lots", "--player", "9", "--lang", lang)
     assert f": {PLACE[lang]} 2, " in one.splitlines()[0]
     pair = printed(capsys, "explain", str(EXAMPLE), "-t", "PTS,BH/C1", "--no-lots", "--players", "9", "3", "--lang", lang)
-    assert pair.splitlines()[0].endswith(f"Wongso,Renaldo: {PLACE[lang]} 2; {'no.' if lang == 'en' else '№'} 3 "
-                                         f"Krishnan,Anirudh: {PLACE[lang]} 3")
+    no = 'no.' if lang == 'en' else '№'
+    assert pair.splitlines()[0] == (f"Wongso,Renaldo ({no} 9): {PLACE[lang]} 2; "
+                                    f"Krishnan,Anirudh ({no} 3): {PLACE[lang]} 3")
     team = printed(capsys, "explain", str(TEAM), "--player", "1", "--lang", lang)
     assert f": {PLACE[lang]} " in team.splitlines()[0] and "rank" not in team.splitlines()[0]
 
 
 def test_two_players_sharing_a_place_are_said_to_share_it(capsys):
     pair = printed(capsys, "explain", str(EXAMPLE), "-t", "PTS,BH/C1", "--no-lots", "--players", "29", "31")
-    assert pair.splitlines() == ["no. 29 Shaiek,Nihal: place 23-24; no. 31 Cox,Aiden: place 23-24",
+    assert pair.splitlines() == ["Shaiek,Nihal (no. 29): place 23-24; Cox,Aiden (no. 31): place 23-24",
                                  "equal on every tie-break of the list; not separated (shared place)"]
 
 

@@ -45,9 +45,9 @@ NOTES = {
 BY_PLAYOFF = {"en": "placed by the play-off, not by the tie-breaks after it:",
               "ru": "места определил плей-офф, а не дополнительные показатели после него:",
               "uk": "місця визначив плей-оф, а не додаткові показники після нього:"}
-HEAD = {"en": "no. 9 Wongso,Renaldo: place 1‡; no. 7 Nguyen,Anh Kiet: place 2‡",
-        "ru": "№ 9 Wongso,Renaldo: место 1‡; № 7 Nguyen,Anh Kiet: место 2‡",
-        "uk": "№ 9 Wongso,Renaldo: місце 1‡; № 7 Nguyen,Anh Kiet: місце 2‡"}
+HEAD = {"en": "Wongso,Renaldo (no. 9): place 1‡; Nguyen,Anh Kiet (no. 7): place 2‡",
+        "ru": "Wongso,Renaldo (№ 9): место 1‡; Nguyen,Anh Kiet (№ 7): место 2‡",
+        "uk": "Wongso,Renaldo (№ 9): місце 1‡; Nguyen,Anh Kiet (№ 7): місце 2‡"}
 #: the legend's line of the play-off's mark (the standings' own)
 LINE = {"en": "‡ = place decided by the play-off (Arbiters' Manual 13.2)",
         "ru": "‡ = место определено плей-офф (Руководство для арбитров 13.2)",
@@ -136,7 +136,7 @@ def test_the_pages_players_to_compare_with_carry_the_marks_of_their_places(clien
 
 def test_without_the_playoff_bh_c1_separates_them_as_before(capsys):
     text = printed(capsys, "explain", str(EXAMPLE), "-t", LIST, "--no-lots", "--players", "7", "9")
-    assert text.splitlines()[:2] == ["no. 7 Nguyen,Anh Kiet: place 1; no. 9 Wongso,Renaldo: place 2",
+    assert text.splitlines()[:2] == ["Nguyen,Anh Kiet (no. 7): place 1; Wongso,Renaldo (no. 9): place 2",
                                      "first separated by BH/C1 [C.07 8.1]: 30 against 28.5"]
 
 

@@ -368,7 +368,7 @@ def explain_pair(s: Ranking, a: int, b: int, lang: str = "en") -> str:
     >>> from tiebreak.arbiter.playoff_results import placed_by_playoff
     >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
     >>> print(explain_pair(placed_by_playoff(s, "stage armageddon\\n7 9 1/2-1/2", None), 9, 7), end="")
-    no. 9 Wongso,Renaldo: place 1‡; no. 7 Nguyen,Anh Kiet: place 2‡
+    Wongso,Renaldo (no. 9): place 1‡; Nguyen,Anh Kiet (no. 7): place 2‡
     placed by the play-off, not by the tie-breaks after it:
       No. 9 takes place 1 by the play-off for places 1-2 (armageddon; Arbiters' Manual 13.2)
       No. 7 takes place 2 by the play-off for places 1-2 (armageddon; Arbiters' Manual 13.2)

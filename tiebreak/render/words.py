@@ -728,7 +728,7 @@ EXPLAIN_WORDS = Table("explain", {
     "no_opponent": term('no_opponent'),
     "cut": term('cut_mark'),
     "kept": "  sum of the rounds kept: {sum}; the value is derived from it (average, rating table)",
-    "pair_head": "no. {a} {name_a}: place {rank_a}; no. {b} {name_b}: place {rank_b}",
+    "pair_head": "{name_a} (no. {a}): place {rank_a}; {name_b} (no. {b}): place {rank_b}",  # as "head" names one
     "equal": term('equal_on_every'),
     "by_lot": "by lot",
     "shared": term('shared_rank'),
