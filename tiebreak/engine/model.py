@@ -187,12 +187,15 @@ def decimal_texts(numerators: list[int], den: int) -> list[str]:
         return [format_number(Fraction(v, den)) for v in numerators]
     if places == 0:
         return [str(v) for v in numerators]
-    unit, scale = 10**places, 10**places // den
+    scale = 10**places // den
+    tails = {0: ""}  # the decimals of each remainder, written once (a column of halves has two: half the time)
     texts = []
     for v in numerators:
-        whole, part = divmod(abs(v) * scale, unit)
-        text = f"{whole}.{part:0{places}d}".rstrip("0") if part else str(whole)
-        texts.append("-" + text if v < 0 else text)
+        whole, part = divmod(-v if v < 0 else v, den)
+        tail = tails.get(part)
+        if tail is None:
+            tail = tails[part] = f".{part * scale:0{places}d}".rstrip("0")
+        texts.append(f"-{whole}{tail}" if v < 0 else f"{whole}{tail}")
     return texts
 
 
