@@ -214,7 +214,7 @@ class LiveEvent:
         except TiebreakError as e:
             return self._hold(digest, Message("the standings could not be computed: {}", e), readable=False)
         ranked = time.perf_counter()
-        extras, rows, moved = self.placing.places(s, live, self.settings, view is not None, self.served.writer)
+        extras, rows, moved = self.placing.places(s, live, self.settings, view is not None)
         changed: list[ChangeRow] = changes(before, live.tournament) if before is not None else []
         # restarted on the file the database ends with: the same version again, not a new one
         again = before is None and digest == self.digest and not force

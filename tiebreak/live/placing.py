@@ -12,7 +12,6 @@ from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
 from ..engine.ranking import lot_marked, written_places
 from ..views import crosstable as cross_view
-from .document import DocumentWriter
 from .grid import Boards
 from .pending import AsItStands, place_states
 from .settings import Settings
@@ -71,8 +70,8 @@ class Placing:
         self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
         return v.players, self.teams.rank(live, v.teams, v.boards_pending, *v.team_list, (not st.no_lots, st.seed))
 
-    def places(self, s: Standings, live: AsItStands, st: Settings, team: bool,
-               writer: DocumentWriter) -> tuple[dict[str, list[Any]], list[PlaceRow], int]:
+    def places(self, s: Standings, live: AsItStands, st: Settings,
+               team: bool) -> tuple[dict[str, list[Any]], list[PlaceRow], int]:
         """Each row's place state in standings order, the members the document adds to its rows (``settled``,
         ``playing``, ``moved``: places gained since the previous version, ``since_round``: since the previous round;
         the ``playoff`` mark is the standings row's), the rows the history keeps, and how many players moved
@@ -80,7 +79,7 @@ class Placing:
         t = live.tournament
         points, den = s.score.num, s.score.den
         gain = (t.kind == Kind.UNKNOWN).sum(axis=1) * int(t.score_system.win * den)
-        texts = writer.texts(s.score.num, s.score.den, None)
+        texts = s.score.texts(undefined="null")  # every score is defined
         order = [r.index for r in s.rows]
         numbers = [t.players[i].start_no for i in order]
         ranks = [r.rank for r in s.rows]
