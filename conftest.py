@@ -32,6 +32,9 @@ collect_ignore = ["tiebreak/live/migrations/env.py"]
 #: later; a wrong figure only costs time.  Added since from a whole run on a quiet machine (2026-11-27, 13:00): mypy
 #: (test_types) 47-55 s on a fresh clone, the live history 19-24 s, the broadcast at an address 16 s, the library
 #: reference's build (test_docs) 13 s before its two tests: with few tests each, they came after 100-150 other files.
+#: Added from a bare clone of main at load 12-20 (2026-11-27, 19:35, the files' wall time): the browser and server
+#: files of a few tests each that came last (test_page_panel_race's one test and test_site_head's two ended the run
+#: on two workers, 18 s each, while the pdf downloads' two tests took 61 s).
 SLOWEST_FILES = {
     "tests/test_web.py": 152, "tests/test_odds_faces.py": 116, "tests/test_reference_checker.py": 99,
     "tests/test_one_question.py": 87, "tests/test_fuzz.py": 71, "tests/test_api_fuzz.py": 69,
@@ -49,6 +52,12 @@ SLOWEST_FILES = {
     "tests/test_live_leadership.py": 22, "tests/test_same_notes.py": 21, "tests/test_value_rounds_faces.py": 21,
     "tests/test_pytest_summary.py": 21, "tests/test_trf_reread.py": 21,
     "tests/test_live_history.py": 24, "tests/test_live_remote.py": 16, "tests/test_docs.py": 16,
+    "tests/test_site_downloads.py": 61, "tests/test_site_folder.py": 42, "tests/test_site_games.py": 38,
+    "tests/test_site_playoff.py": 30, "tests/test_page_teams_playoffs.py": 28, "tests/test_serve_stop.py": 28,
+    "tests/test_odds.py": 25, "tests/test_phone.py": 25,
+    "tests/test_same_answer.py": 20, "tests/test_playoff_on_every_face.py": 19, "tests/test_team_bye_row.py": 18,
+    "tests/test_site_head.py": 18, "tests/test_page_panel_race.py": 18, "tests/test_square.py": 15,
+    "tests/test_page_steps.py": 14, "tests/test_page_ratings.py": 14,
 }
 
 
