@@ -263,7 +263,10 @@ def test_every_download_is_dated_by_the_event_as_the_standings_are(capsys, tmp_p
              "ratings": ["ratings", str(event), "--format", "html"],
              "prizes": ["prizes", str(event), "--prizes", str(prizes), "--format", "html"]}
     for face, argv in asked.items():
-        assert '@top-right{content:"2025-08-05"' in _cli(capsys, *argv), face
+        page = _cli(capsys, *argv)
+        assert '@top-right{content:"2025-08-05"' in page, face
+        if face in ("standings", "prizes"):  # titled by the event's name (record 012), not the file's
+            assert "<title>2025 Hobsons Bay Cup</title>" in page, face
     assert '@top-right{content:"2025-08-05"' in _cli(capsys, *asked["odds"], "--lang", "ru")
 
 

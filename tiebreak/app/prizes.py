@@ -44,6 +44,8 @@ class Prizes:
     warnings: list[InputWarning]
     #: the event's own date, which dates the page (:func:`~tiebreak.app.load.event_date`)
     date: datetime.date | None = None
+    #: the event's name, which titles the page as it titles the standings' download (None: the file has none)
+    title: str | None = None
 
     def to_json_obj(self, lang: str = "en") -> dict[str, Any]:
         """The JSON answer (``tiebreak prizes --format json``, ``/api/prizes``): ``awards``, ``seed``, then the notes
@@ -67,7 +69,8 @@ def prizes(o: Options, path: str, text: str, source: str, method: str, warnings:
               for a in allocation.awards]
     unpaid = [Message("{} is not awarded: no eligible player is left for it (each player receives one prize, the best)",
                       p.name) for p in allocation.unpaid]
-    return Prizes(awards, s.seed, [*s.notes, *unpaid], list(s.warnings), event_date(s.tournament))
+    return Prizes(awards, s.seed, [*s.notes, *unpaid], list(s.warnings), event_date(s.tournament),
+                  s.tournament.name or None)
 
 
 def prize_rests(awards: list[dict[str, Any]], lang: str = "en") -> list[str]:
@@ -105,9 +108,10 @@ def _runs(amounts: list[Any]) -> str:
 
 
 def prizes_page(paid: Prizes, lang: str, path: str) -> str:
-    """The prize table of the file at ``path`` as a page (``tiebreak prizes --format html``), titled by the file's
-    name and dated by the file, as every download; the standings' notes and warnings under it."""
-    return prizes_html(paid.awards, prize_rests(paid.awards, lang), lang, Path(path).name, paid.date,
+    """The prize table of the file at ``path`` as a page (``tiebreak prizes --format html``), titled by the event's
+    name (else the file's) and dated by the event, as the standings' download; the standings' notes and warnings
+    under it."""
+    return prizes_html(paid.awards, prize_rests(paid.awards, lang), lang, paid.title or Path(path).name, paid.date,
                        said(paid, lang), paid.seed)
 
 
