@@ -180,7 +180,8 @@ def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full:
         x: dict[str, Any] = {"key": key, "heading": heading, "value": num(info["value"]), "article": article,
                              "name": name}
         rounds = value_rounds(st, number, key) if "rounds" in info else None  # the columns of a player's card
-        x = rounds_table(lang, n, x, rounds, lambda k: team_cell(e, k))
+        x = rounds_table(lang, n, x, rounds, [] if rounds is None else [
+            team_cell(e, r.opponent) if r.opponent else None for r in rounds.rows])
         explanations.append(x)
     return explanations
 
