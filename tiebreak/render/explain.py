@@ -35,7 +35,7 @@ from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Contribution
 from ..engine.team import TEAM_CATALOGUE, TeamStandings
 from ..views.matches import MatchRound, match_rounds
-from ..views.value_rounds import ValueRounds, opponent_label, value_rounds
+from ..views.value_rounds import COLUMNS, ValueRounds, opponent_label, value_rounds
 from .columns import key_heading, primary_name
 from .i18n import after_round, kind_name, message, tiebreak_name, with_modifiers, word
 from .results import match_score
@@ -241,14 +241,21 @@ def round_cells(v: ValueRounds, lang: str) -> list[list[str]]:
     """Each round of ``v`` as the words of its cells, in the columns of ``v``: the round's number, the result, the
     opponent named with the number, the contribution (a cut one marked), how it was counted (when the rounds
     differ)."""
+    # every value of every player on the site's cards in three languages: the table's words found once, each row's
+    # cells written in the columns' one order (COLUMNS; how it was counted only when the ways differ)
+    assert v.columns == COLUMNS[:len(v.columns)], v.columns
+    no_opponent, cut = _w("no_opponent", lang), " " + _w("cut", lang)
+    no_match = TEAM_WORDS.text("no_match", lang) if v.team else ""
+    differ = len(v.columns) == len(COLUMNS)
     out = []
     for r in v.rows:
         absent = v.team and r.kind == Kind.ABSENT.name  # a team's round without a match: its matches' word
-        cells = {"round": str(r.round), "result": TEAM_WORDS.text("no_match", lang) if absent else _kind(r.kind, lang),
-                 "opponent": opponent_label(r.opponent_name, r.opponent) or _w("no_opponent", lang),
-                 "contribution": _value_text(r.value) + (" " + _w("cut", lang) if r.cut else ""),
-                 "how_counted": _said(r.source, lang)}
-        out.append([cells[c] for c in v.columns])
+        cells = [str(r.round), no_match if absent else _kind(r.kind, lang),
+                 opponent_label(r.opponent_name, r.opponent) or no_opponent,
+                 _value_text(r.value) + cut if r.cut else _value_text(r.value)]
+        if differ:
+            cells.append(_said(r.source, lang))
+        out.append(cells)
     return out
 
 

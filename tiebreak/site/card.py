@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from string import ascii_lowercase
-from typing import Any, Callable
+from typing import Any
 
 from ..engine.model import Kind, format_number
 from ..engine.registry import CATALOGUE
@@ -18,9 +18,10 @@ from ..render.explain import group_sentence, round_cells, round_headings, senten
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name, with_modifiers, word
 from ..render.legend import place_marks, site_lines
+from ..render.templating import rows_html
 from ..render.words import EXPLAIN_WORDS, LIVE_WORDS
 from ..views.card import CardGame
-from ..views.value_rounds import ValueRounds, value_rounds
+from ..views.value_rounds import COLUMNS, ValueRounds, value_rounds
 from .cells import _head, colour_word, name_of, num, player_link, site_words
 from .event import CELL, Event
 from .games import game_link
@@ -142,48 +143,54 @@ def chart(places: list[int], players: int, lang: str, shown: Any) -> dict[str, A
 def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
     """Each value of the current standings with the rounds that made it (the records of ``tiebreak explain``)."""
     out = []
-    keys = e.current.keys
-    for n, (key, code, value, article, group, rounds) in enumerate(records(e, start_no), 1):
+    for n, (key, spec, value, article, group, place, rounds, links) in enumerate(records(e, start_no), 1):
         # the name with its cut or median, as the legend and the page's panel write it ("Buchholz, Cut-1"); the
         # specifier by its column, as a repeated one's key is numbered ("DE (2)", which is no specifier)
-        spec = e.current.specs[keys.index(key)]
-        name = with_modifiers(tiebreak_name(CATALOGUE[code], lang), spec, lang)
+        name = with_modifiers(tiebreak_name(CATALOGUE[spec.code], lang), spec, lang)
         x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": name,
                              "heading": value_heading(e.current, key, article, lang)[0]}  # the points as headed: Pts
         if rounds is None:
             # the command line's and the page's panel's one sentence
-            x["note"] = group_sentence({"value": e.current.value(start_no, key), "group_score": group}, lang)
-        out.append(rounds_table(lang, n, x, rounds, lambda sno: player_link(e, sno)))
+            x["note"] = group_sentence({"value": place, "group_score": group}, lang)
+        out.append(rounds_table(lang, n, x, rounds, links))
     return out
 
 
 def rounds_table(lang: str, n: int, x: dict[str, Any], v: ValueRounds | None,
-                 link: Callable[[int | None], dict[str, Any]]) -> dict[str, Any]:
+                 links: list[dict[str, Any] | None]) -> dict[str, Any]:
     """The ``n``-th value's record ``x`` on a player's or a team's card with the table of its rounds, in the columns
-    of every face (:mod:`tiebreak.views.value_rounds`; the opponent linked to its card by ``link``), each cut round
-    struck through; under it the one way every round was counted, what a cut means, the sum an average comes from."""
+    of every face (:mod:`tiebreak.views.value_rounds`; each round's opponent linked to its card by ``links``, None
+    for no opponent), each cut round struck through; under it the one way every round was counted, what a cut
+    means, the sum an average comes from."""
     if v is None or not v.rows:
         return x
     s = site_words(lang)
+    # a card has a table for each value of each player in three languages: each row's cells made at once in the
+    # columns' one order (COLUMNS, the last one only when the ways differ), not looked up by name
+    assert v.columns == COLUMNS[:len(v.columns)], v.columns
+    differ = len(v.columns) == len(COLUMNS)  # the ways of counting differ: a column of their letters
     rows = []
     ways: dict[str, str] = {}  # each way the rounds were counted, by its letter in the column (said under the table)
-    for r, cells in zip(v.rows, round_cells(v, lang)):
-        words = dict(zip(v.columns, cells))
+    for r, cells, link in zip(v.rows, round_cells(v, lang), links):
         cls = "cut" if r.cut else ""
-        way = ways.setdefault(words.get("how_counted", ""), ascii_lowercase[len(ways) % 26])
-        opponent = link(r.opponent) if r.opponent else {"cls": "left"}  # "no opponent" flush left as a name
-        shown = {"round": {"text": words["round"], "head": True}, "result": {"text": words["result"], "cls": "left"},
-                 "opponent": opponent | {"text": words["opponent"]},
-                 "contribution": {"text": words["contribution"], "cls": cls,
-                                  **({"sub": f" {way}", "sub_cls": "way"} if "how_counted" in v.columns else {})},
-                 "how_counted": {"text": way, "cls": "way"}}
-        rows.append({"cls": cls, "cells": [shown[c] for c in v.columns]})
-    x["table"] = {"id": f"tb{n}", "caption": x.get("heading", x["key"]), "rows": rows,
+        contribution = {"text": cells[3], "cls": cls}
+        row = [{"text": cells[0], "head": True}, {"text": cells[1], "cls": "left"},
+               # "no opponent" flush left as a name
+               {**link, "text": cells[2]} if link is not None else {"cls": "left", "text": cells[2]}, contribution]
+        if differ:
+            way = ways.setdefault(cells[4], ascii_lowercase[len(ways) % 26])
+            contribution["sub"], contribution["sub_cls"] = f" {way}", "way"
+            row.append({"text": way, "cls": "way"})
+        rows.append({"cls": cls, "cells": row})
+    # the rows as HTML at once, as the table macro would write them (``rows_html``): a card's cells are mostly these
+    # tables', and held until the page is rendered (every card in three languages) they cost the garbage collector
+    # more than writing them (benchmarks/README.md, the site's build)
+    x["table"] = {"id": f"tb{n}", "caption": x.get("heading", x["key"]), "rows": rows_html(rows),
                   "heads": [_head(h, _CLASSES[c]) for c, h in zip(v.columns, round_headings(v.columns, lang))]}
     # the ways of counting that differ between the rounds: a letter in their column, the words once under the
     # table (a column of sentences does not fit a phone beside the opponent and the contribution; a phone shows
     # the letter beside the contribution instead of the column: site.css)
-    counted = "; ".join(f"{letter} — {said}" for said, letter in ways.items()) if "how_counted" in v.columns else ""
+    counted = "; ".join(f"{letter} — {way}" for way, letter in ways.items())
     notes = [sentence_note(v, lang) or (f"{s['how_counted']}: {counted}" if counted else ""),
              s["cut_legend"] if v.cut else "",
              EXPLAIN_WORDS.text("kept", lang, sum=num(v.kept)).strip() if v.kept is not None else ""]
@@ -197,18 +204,23 @@ _CLASSES = {"round": "", "result": "left", "opponent": "name", "contribution": "
 
 
 def records(e: Event, start_no: int) -> list[tuple[Any, ...]]:
-    """What :func:`explanations` shows of each value, without words (made once for the three languages): key, code,
-    value, article, score among the tied players, the rounds (:mod:`tiebreak.views.value_rounds`; None for a Type A
-    value)."""
+    """What :func:`explanations` shows of each value, without words (made once for the three languages): key, its
+    specifier, value, article, score among the tied players and place among them (a Type A value), the rounds
+    (:mod:`tiebreak.views.value_rounds`; None for a Type A value) and each round's opponent linked to the card."""
     made = e.records
     if start_no in made:
         return made[start_no]
-    keys = e.current.keys
+    s = e.current
+    specs = dict(zip(s.keys, s.specs))
     out: list[tuple[Any, ...]] = []
     for key, info in e.card(start_no).details.items():
-        code = e.current.specs[keys.index(key)].code
-        rounds = None if "rounds" not in info else value_rounds(  # the rounds found by details, not found again
-            e.current, start_no, key, [Contribution(**c) for c in info["rounds"]])
-        out.append((key, code, num(info["value"]), info["article"], info.get("group_score"), rounds))
+        if "rounds" not in info:
+            out.append((key, specs[key], num(info["value"]), info["article"], info.get("group_score"),
+                        s.value(start_no, key), None, []))
+            continue
+        rounds = value_rounds(  # the rounds found by details, not found again
+            s, start_no, key, [Contribution(**c) for c in info["rounds"]])
+        links = [player_link(e, r.opponent) if r.opponent else None for r in rounds.rows]
+        out.append((key, specs[key], num(info["value"]), info["article"], None, None, rounds, links))
     made[start_no] = out
     return out

@@ -182,7 +182,8 @@ def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full:
         rounds = value_rounds(st, number, key) if "rounds" in info else None  # the columns of a player's card
         if "group_place" in info:  # a Type A value: the place among the tied teams, in explain's and the panel's words
             x["note"] = group_sentence(info, lang)
-        x = rounds_table(lang, n, x, rounds, lambda k: team_cell(e, k))
+        x = rounds_table(lang, n, x, rounds, [] if rounds is None else [
+            team_cell(e, r.opponent) if r.opponent else None for r in rounds.rows])
         explanations.append(x)
     return explanations
 
