@@ -216,7 +216,7 @@ def test_playoffs_and_prizes_on_teams(capsys, tmp_path):
     prizes = tmp_path / "prizes.csv"
     prizes.write_text("place,1,300\nplace,2,200\nplace,3,100\nplace,4,50\n")
     code, out, _ = run(capsys, "prizes", str(EXAMPLE_T), "--tiebreaks", "GP", "--no-lots", "--prizes", str(prizes))
-    rows = [x.split() for x in out.splitlines()]
+    rows = [x.split() for x in out.splitlines()[2:]]  # under the heading and its line of dashes
     assert code == 0 and [(r[1], r[2], r[-1]) for r in rows] == [("3", "C", "300.00"), ("1", "A", "200.00"),
                                                                  ("2", "B", "75.00"), ("4", "D", "75.00")]
 
