@@ -12,6 +12,7 @@ BH:MP of A (C.07 8.1 on match points) = MP of B, C, D = 2 + 5 + 1 = 8.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,20 @@ def test_the_star_of_a_cut_round_is_explained_only_when_a_round_is_cut():
     assert sum(cell.endswith("*") for line in starred for cell in line) == 2  # one per player
     c, d = next((x.start_no, y.start_no) for x, y in zip(rows, rows[1:]) if x.points != y.points)
     assert "*" not in explain_pair(players, c, d)
+
+
+@pytest.mark.parametrize("lang, boards, factor", [
+    ("en", "game points by board: 1.5, 2", "normalising factor F = 3"),
+    ("ru", "игровые очки по доскам: 1.5, 2", "нормирующий множитель F = 3"),
+    ("uk", "ігрові очки за дошками: 1.5, 2", "нормувальний множник F = 3")])
+def test_a_teams_card_says_the_boards_and_the_factor_as_explain_does(lang, boards, factor, tmp_path, capsys):
+    # team A by hand from the file's games: board 1 (A1) 1 + 0 + ½ = 1½, board 2 (A2) ½ + 1 + ½ = 2 (BC, C.07 12.1);
+    # SSSC's F = ⌊the most match points, 3 rounds × 2, over the most game points of one match, 2⌋ = 3 (C.07 13.4)
+    assert (1 + 0 + Fraction(1, 2), Fraction(1, 2) + 1 + Fraction(1, 2), (3 * 2) // 2) == (Fraction(3, 2), 2, 3)
+    tiebreaks = ["-t", "MP,GP,BC,SSSC"]
+    assert main(["explain", str(EXAMPLE_T), "--player", "1", "--lang", lang, *tiebreaks]) == 0
+    said = capsys.readouterr().out
+    assert f"  {boards}\n" in said and f"  {factor}\n" in said
+    assert main(["site", str(EXAMPLE_T), "-o", str(tmp_path / "site"), *tiebreaks]) == 0
+    card = (tmp_path / "site" / lang / "team-1.html").read_text(encoding="utf-8")
+    assert f"<p>{boards}</p>" in card and f"<p>{factor}</p>" in card

@@ -166,6 +166,19 @@ def group_sentence(info: dict[str, Any], lang: str) -> str:
               score=_num(info.get("group_score"))).strip()
 
 
+def team_notes(info: dict[str, Any], lang: str) -> list[str]:
+    """What a team's value of :func:`details` rests on besides its rounds, the sentences of explain and of the
+    team's card: the place among the tied teams (Type A), the game points by board, the normalising factor."""
+    e, out = TEAM_EXPLAIN, []
+    if "group_place" in info:
+        out.append(group_sentence(info, lang))
+    if "boards" in info:
+        out.append(e.text("boards", lang, points=", ".join(_num(x) for x in info["boards"])))
+    if "factor" in info:
+        out.append(e.text("factor", lang, factor=info["factor"]))
+    return out
+
+
 _w = EXPLAIN_WORDS.text
 
 
@@ -205,15 +218,9 @@ def _match_lines(s: TeamStandings, number: int, lang: str) -> list[str]:
 def _notes(s: Ranking, number: int, key: str, info: dict[str, Any], lang: str) -> list[str]:
     """What a value rests on besides its rounds: why a rating value is undefined; a Type A value's score (a team's:
     place) among the tied; a team's game points by board and normalising factor."""
-    e, lines = TEAM_EXPLAIN, []
+    lines = []
     if s.ranks_teams:
-        if "group_place" in info:
-            lines.append("  " + group_sentence(info, lang))
-        if "boards" in info:
-            lines.append("  " + e.text("boards", lang, points=", ".join(_num(x) for x in info["boards"])))
-        if "factor" in info:
-            lines.append("  " + e.text("factor", lang, factor=info["factor"]))
-        return lines
+        return ["  " + n for n in team_notes(info, lang)]
     code = s.specs[s.keys.index(key)].code
     if info["value"] is None and CATALOGUE[code].type.startswith("D") and s.column(key).contrib is not None:
         idle = not (s.tournament.kind[s.row(number).index, :s.after_round] <= Kind.LOSS_SHORT).any()
