@@ -16,17 +16,21 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.model import Kind, format_number
-from ..engine.ranking import Ranking, shown_places
+from ..engine.ranking import Ranking, name_and_number, shown_places
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..views.value_rounds import value_rounds
 from .explain import (
+    PAIR_COLUMNS,
+    Side,
     details,
     group_place,
     group_sentence,
     matches,
     pair_details,
+    pair_head,
+    pair_rounds,
     played_off,
     round_cells,
     round_headings,
@@ -45,10 +49,6 @@ Words = dict[str, dict[str, str]]
 
 def _num(x: Fraction | None) -> str:
     return "-" if x is None else format_number(x)
-
-
-def _who(s: Ranking, number: int | None, words: Words) -> str:
-    return f"{s.row(number).name} ({number})" if number else words["page"]["no_opponent"]
 
 
 def _undefined(s: Ranking, start_no: int, spec: str, lang: str) -> str:
@@ -128,26 +128,26 @@ def _pair(s: Ranking, a: int, b: int, lang: str, words: Words) -> dict[str, Any]
     title = words["page"]["ahead"].format(a=s.row(ahead).name, b=s.row(behind).name)
     said = EXPLAIN_WORDS.text
     spec = d["separated_by"]
+    out: dict[str, Any] = {"title": title, "head": pair_head(s, a, b, lang), "rounds": [], "cut": False}
     if "playoff" in d:  # the play-off placed them (its notes, as the standings say them)
-        return {"title": title, "verdict": said("by_playoff", lang), "rounds": [], "cut": False,
-                "notes": [message(n, lang) for n in played_off(s, a, b)]}
+        return out | {"verdict": said("by_playoff", lang), "notes": [message(n, lang) for n in played_off(s, a, b)]}
     if spec is None:
-        how = said("by_lot" if d["by_lot"] else "shared", lang)
-        return {"title": title, "verdict": said("equal", lang, how=how), "rounds": [], "cut": False}
+        return out | {"verdict": said("equal", lang, how=said("by_lot" if d["by_lot"] else "shared", lang))}
     va, vb = _num(d["values"][0]), _num(d["values"][1])
     heading, _, article = value_heading(s, spec, d["article"], lang)  # a team's primary score as the standings head it
-    verdict = said("separated", lang, spec=heading, article=message(article, lang), a=va, b=vb)
-    by_a = {c.round: c for c in s.contributions(a, spec)}
-    by_b = {c.round: c for c in s.contributions(b, spec)}
+    rounds = [{"round": k, "sides": [_side(x) for x in sides]} for k, sides in pair_rounds(s, a, b, spec, lang)]
+    return out | {"verdict": said("separated", lang, spec=heading, article=message(article, lang), a=va, b=vb),
+                  "names": [name_and_number(s.row(a).name, a), name_and_number(s.row(b).name, b)],
+                  "heads": round_headings(PAIR_COLUMNS, lang), "classes": [_CLASSES[c] for c in PAIR_COLUMNS],
+                  "values": [va, vb], "rounds": rounds, "cut": any(x["cut"] for r in rounds for x in r["sides"])}
 
-    def cells(c: Any) -> dict[str, Any]:
-        if c is None:
-            return {"who": "", "value": "", "cut": False, "kind": ""}
-        return {"who": _who(s, c.opponent, words), "value": _num(c.value), "cut": c.cut,
-                "kind": words["kinds"].get(c.kind, c.kind)}
-    rounds = [{"round": r, "a": cells(by_a.get(r)), "b": cells(by_b.get(r))} for r in sorted(by_a.keys() | by_b.keys())]
-    return {"title": title, "verdict": verdict, "spec": heading, "names": [s.row(a).name, s.row(b).name],
-            "values": [va, vb], "rounds": rounds, "cut": any(r[x]["cut"] for r in rounds for x in "ab")}
+
+def _side(x: Side | None) -> dict[str, Any]:
+    """One player's side of a pair's round: the cells of one player's rounds (result, opponent, contribution)."""
+    if x is None:
+        return {"cells": ["", "", ""], "cut": False}
+    r, cells = x
+    return {"cells": [cells[c] for c in PAIR_COLUMNS], "cut": r.cut}
 
 
 def panel(s: Ranking, numbers: list[int], lang: str, words: Words) -> str:

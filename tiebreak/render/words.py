@@ -734,9 +734,7 @@ EXPLAIN_WORDS = Table("explain", {
     "shared": term('shared_rank'),
     "separated": "first separated by {spec} [{article}]: {a} against {b}",
     "by_playoff": "placed by the play-off, not by the tie-breaks after it:",
-    "round": "round",
     "no": term('number_n'),
-    "star_cut": "  (* cut)",
     "r": term('round_short'),
     # the columns of a value's rounds (tiebreak.views.value_rounds.COLUMNS), on every face
     "round_head": term('round_n'),
