@@ -135,7 +135,8 @@ def _pair(s: Ranking, a: int, b: int, lang: str, words: Words) -> dict[str, Any]
         return out | {"verdict": said("equal", lang, how=said("by_lot" if d["by_lot"] else "shared", lang))}
     va, vb = _num(d["values"][0]), _num(d["values"][1])
     heading, _, article = value_heading(s, spec, d["article"], lang)  # a team's primary score as the standings head it
-    rounds = [{"round": k, "sides": [_side(x) for x in sides]} for k, sides in pair_rounds(s, a, b, spec, lang)]
+    rounds: list[dict[str, Any]] = [{"round": k, "sides": [_side(x) for x in sides]}
+                                    for k, sides in pair_rounds(s, a, b, spec, lang)]
     return out | {"verdict": said("separated", lang, spec=heading, article=message(article, lang), a=va, b=vb),
                   "names": [name_and_number(s.row(a).name, a), name_and_number(s.row(b).name, b)],
                   "heads": round_headings(PAIR_COLUMNS, lang), "classes": [_CLASSES[c] for c in PAIR_COLUMNS],
