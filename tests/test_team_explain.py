@@ -148,7 +148,7 @@ def test_a_cut_round_is_marked_only_when_a_round_is_cut():
     ("en", "game points by board: 1.5, 2", "normalising factor F = 3"),
     ("ru", "игровые очки по доскам: 1.5, 2", "нормирующий множитель F = 3"),
     ("uk", "ігрові очки за дошками: 1.5, 2", "нормувальний множник F = 3")])
-def test_a_teams_card_says_the_boards_and_the_factor_as_explain_does(lang, boards, factor, tmp_path, capsys):
+def test_a_teams_card_and_panel_say_the_boards_and_the_factor_as_explain_does(lang, boards, factor, tmp_path, capsys):
     # team A by hand from the file's games: board 1 (A1) 1 + 0 + ½ = 1½, board 2 (A2) ½ + 1 + ½ = 2 (BC, C.07 12.1);
     # SSSC's F = ⌊the most match points, 3 rounds × 2, over the most game points of one match, 2⌋ = 3 (C.07 13.4)
     assert (1 + 0 + Fraction(1, 2), Fraction(1, 2) + 1 + Fraction(1, 2), (3 * 2) // 2) == (Fraction(3, 2), 2, 3)
@@ -159,3 +159,5 @@ def test_a_teams_card_says_the_boards_and_the_factor_as_explain_does(lang, board
     assert main(["site", str(EXAMPLE_T), "-o", str(tmp_path / "site"), *tiebreaks]) == 0
     card = (tmp_path / "site" / lang / "team-1.html").read_text(encoding="utf-8")
     assert f"<p>{boards}</p>" in card and f"<p>{factor}</p>" in card
+    html = panel(_teams("MP,GP,BC,SSSC"), [1], lang, page_words(lang))  # the page's panel: the same sentences
+    assert f'<p class="note">{boards}</p>' in html and f'<p class="note">{factor}</p>' in html

@@ -25,7 +25,6 @@ from .explain import (
     PAIR_COLUMNS,
     Side,
     details,
-    group_place,
     group_sentence,
     matches,
     pair_details,
@@ -36,6 +35,7 @@ from .explain import (
     round_headings,
     sentence_note,
     spec_name,
+    team_notes,
     value_heading,
 )
 from .i18n import message
@@ -59,26 +59,19 @@ def _undefined(s: Ranking, start_no: int, spec: str, lang: str) -> str:
     return EXPLAIN_WORDS.text("undefined_idle" if idle else "undefined", lang).strip()
 
 
-def _notes(info: dict[str, Any], team: bool, words: Words, lang: str) -> list[str]:
-    """What a value that is not a sum over rounds rests on: a team's place among the tied teams, its game points by
-    board, a normalising factor; a player's score among the tied players."""
-    t, out = words["team"], []
-    if "group_place" in info:
-        out.append(t["group"].format(place=group_place(info["group_place"], lang)))
-    elif "rounds" not in info and not team:
-        out.append(group_sentence(info, lang))
-    if "boards" in info:
-        out.append(t["boards"].format(points=", ".join(_num(x) for x in info["boards"])))
-    if "factor" in info:
-        out.append(t["factor"].format(factor=_num(info["factor"])))
-    return out
+def _notes(info: dict[str, Any], team: bool, lang: str) -> list[str]:
+    """What a value that is not a sum over rounds rests on, in the sentences of the text and the card: a team's place
+    among the tied teams, its game points by board, a normalising factor; a player's score among the tied players."""
+    if team:
+        return team_notes(info, lang)
+    return [] if "rounds" in info else [group_sentence(info, lang)]
 
 
 #: the class of each column of a value's rounds (:data:`tiebreak.views.value_rounds.COLUMNS`): words flush left
 _CLASSES = {"round": "", "result": "name", "opponent": "name", "contribution": "", "how_counted": "src"}
 
 
-def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], words: Words, lang: str) -> dict[str, Any]:
+def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], lang: str) -> dict[str, Any]:
     team = not isinstance(s, Standings)
     v = value_rounds(s, start_no, spec) if "rounds" in info else None
     rounds = [] if v is None else [{"cut": r.cut, "cells": cells}  # the columns of every face
@@ -92,7 +85,7 @@ def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], words: Wo
             "classes": [_CLASSES[c] for c in v.columns] if v is not None else [],
             "sentence": sentence_note(v, lang) if v is not None else "",
             "undefined": _undefined(s, start_no, spec, lang) if info["value"] is None and rounds else "",
-            "notes": _notes(info, team, words, lang)}
+            "notes": _notes(info, team, lang)}
 
 
 def _matches(s: TeamStandings, number: int, words: Words) -> list[dict[str, str]]:
@@ -115,7 +108,7 @@ def _matches(s: TeamStandings, number: int, words: Words) -> list[dict[str, str]
 def _one(s: Ranking, n: int, lang: str, words: Words) -> dict[str, Any]:
     row = s.row(n)
     points = _num(row.points)  # a team's: its primary score
-    blocks = [_block(s, n, spec, info, words, lang) for spec, info in details(s, n).items()]
+    blocks = [_block(s, n, spec, info, lang) for spec, info in details(s, n).items()]
     place = shown_places(s)[n]
     return {"title": f"{place}. {row.name} ({n}) — {points}", "blocks": blocks,  # the place as the standings write it
             "matches": _matches(s, n, words) if isinstance(s, TeamStandings) else None,

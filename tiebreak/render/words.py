@@ -780,14 +780,11 @@ TEAM_EXPLAIN = Table("team explain", {
 })
 
 
-#: the words of the page's explanation panel of a team, as sentences like the page's own (the page fills the
-#: ``{fields}``)
+#: the words of the page's explanation panel of a team (what a team's value rests on: explain's sentences,
+#: tiebreak.render.explain.team_notes)
 TEAM_PANEL = Table("team panel", {
     "matches": term('matches'),
     "opponent": "Opposing team",
-    "group": "Computed among the teams still tied at this point (Type A); place among them: {place}.",
-    "boards": "Game points by board: {points}.",
-    "factor": "Normalising factor F = {factor}.",
 })
 
 
