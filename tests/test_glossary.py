@@ -226,12 +226,12 @@ def test_explaining_two_players_never_cuts_a_word(lang, capsys):
     from tiebreak.render.words import KINDS
 
     assert main(["explain", str(EXAMPLE), "--players", "1", "4", "--tiebreaks", "BH,PTS", "--lang", lang]) == 0
-    rows = [x for x in capsys.readouterr().out.splitlines() if re.match(r"  \w\d ", x)]
+    rows = [re.split(r"\s{2,}", x.strip()) for x in capsys.readouterr().out.splitlines() if re.match(r"  \d ", x)]
     names = {KINDS[k][lang] for k in KINDS}
-    cells = [c for x in rows for c in re.split(r"\s{2,}", x.strip())[1:]]
-    assert len(rows) == 7 and len(cells) == 14
-    assert all(c.rsplit(" ", 1)[0] in names for c in cells), cells
-    assert {"en": "half-point bye", "ru": "бай в пол-очка", "uk": "бай в пів очка"}[lang] in cells[0]
+    cells = [row[k] for row in rows for k in (1, 4)]  # each round's result of each player: round, result, opponent...
+    assert len(rows) == 7 and {len(row) for row in rows} == {7} and len(cells) == 14
+    assert all(c in names for c in cells), cells
+    assert cells[0] == {"en": "half-point bye", "ru": "бай в пол-очка", "uk": "бай в пів очка"}[lang]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

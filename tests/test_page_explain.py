@@ -109,3 +109,67 @@ def test_a_teams_matches_and_values_as_on_the_command_line(client, capsys, lang)
     # the primary score headed as the standings head it: MP, «МО» in Russian and Ukrainian
     assert panel["tb-value"] == values and values[0] == {"en": "MP", "ru": "МО", "uk": "МО"}[lang] + " = 4"
     assert len(panel["matches"]) == 1
+
+
+class _Rows(HTMLParser):
+    """The text of each cell of each table row, row by row."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self.rows[-1].append("")
+
+    def handle_data(self, data: str) -> None:
+        if self.rows and self.rows[-1]:
+            self.rows[-1][-1] += data.strip("\n")
+
+
+#: a result of the file's 001 records (TRF: 1 won, = drawn, 0 lost) as every face words it
+RESULTS = {"en": {"1": "win", "=": "draw", "0": "loss"}, "ru": {"1": "победа", "=": "ничья", "0": "поражение"},
+           "uk": {"1": "перемога", "=": "нічия", "0": "поразка"}}
+
+
+def _records() -> dict[int, tuple[str, list[tuple[int, str]]]]:
+    """Each player's name and games (opponent, result) read from the file's 001 records by hand (name in columns
+    15-47, from column 92 ten a round: opponent, colour, result), not by the program's reader."""
+    out = {}
+    for line in EXAMPLE.read_text(encoding="utf-8").splitlines():
+        if line.startswith("001"):
+            games = [(int(line[k:k + 4]), line[k + 7]) for k in range(91, len(line), 10) if line[k:k + 4].strip()]
+            out[int(line[4:8])] = (line[14:47].strip(), games)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_two_players_rounds_say_the_files_games_on_the_text_and_the_panel(client, capsys, lang):
+    # nos. 14 and 15: the round, the result and the opponent with its number of each round as the file records them,
+    # and the same contribution, on the command line and in the page's panel; both say the two places
+    records = _records()
+    said = _cli(capsys, "explain", str(EXAMPLE), "--players", "14", "15", "--tiebreaks", "PTS,BH/C1", "--lang", lang)
+    with open(EXAMPLE, "rb") as f:
+        r = client.post("/api/explain", data={"player": "14", "player2": "15", "tiebreaks": "PTS,BH/C1", "lang": lang,
+                                              "format": "html"}, files={"file": (EXAMPLE.name, f.read())})
+    assert r.status_code == 200, r.text
+    texts, rows = _Texts(), _Rows()
+    texts.feed(r.text)
+    rows.feed(r.text)
+    assert said[0] in texts.found["note"]  # "Name (no. 14): place 7; Name (no. 15): place 8" on both
+    assert re.search(r"\(\S+ 14\): \S+ 7; .+ \(\S+ 15\): \S+ 8$", said[0])
+    panel_rows = [x for x in rows.rows if x and x[0].isdigit()]
+    text_rows = [x for x in said[5:] if x.strip()]
+    assert len(panel_rows) == len(text_rows) == 7
+    for k, (cells, line) in enumerate(zip(panel_rows, text_rows), 1):
+        games = [(records[number][1][k - 1]) for number in (14, 15)]
+        facts = [x for opponent, result in games for x in (RESULTS[lang][result], f"{records[opponent][0]} ({opponent})")]
+        assert [cells[0], cells[1], cells[2], cells[4], cells[5]] == [str(k), *facts]
+        # the text: the same facts in the same order and the panel's contributions, an opponent's name cut from its
+        # end (never shorter than 12 characters), its number kept
+        sides = [rf"{re.escape(RESULTS[lang][result])}\s+{re.escape(records[opponent][0][:12])}.*\({opponent}\)\s+"
+                 rf"{re.escape(contribution)}" for (opponent, result), contribution in zip(games, (cells[3], cells[6]))]
+        assert re.fullmatch(rf"\s*{k}\s+{sides[0]}\s+{sides[1]}", line), line

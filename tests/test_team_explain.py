@@ -12,6 +12,7 @@ BH:MP of A (C.07 8.1 on match points) = MP of B, C, D = 2 + 5 + 1 = 8.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -96,14 +97,15 @@ def test_two_teams_side_by_side_as_two_players():
     lines = text.splitlines()
     assert lines[0] == "team 2 B: place 3; team 4 D: place 4"
     assert lines[1] == "first separated by MP [C.07 11.1.1]: 2 against 1"
-    assert lines[2].split() == ["round", "no.", "2", "no.", "4"]
-    assert [x.split() for x in lines[3:6]] == [["R1", "loss", "0", "loss", "0"],   # B lost to A, D to C
-                                               ["R2", "win", "2", "loss", "0"],    # B beat D
-                                               ["R3", "loss", "0", "draw", "1"]]   # C beat B, D drew A
-    assert len(lines) == 6  # MP cuts nothing: no key of a star under the table
+    assert lines[2].split() == ["no.", "2", "no.", "4"]
+    assert lines[3].split() == ["Round", *["Result", "Opponent", "Contribution"] * 2]  # as one team's rounds
+    assert [x.split() for x in lines[5:8]] == [["1", "loss", "A", "(1)", "0", "loss", "C", "(3)", "0"],  # B lost to
+                                               ["2", "win", "D", "(4)", "2", "loss", "B", "(2)", "0"],   # A, D to C;
+                                               ["3", "loss", "C", "(3)", "0", "draw", "A", "(1)", "1"]]  # B beat D...
+    assert len(lines) == 8  # MP cuts nothing: no round marked cut
     # the same shape as two players'
     players = compute_standings(trf.load(str(EXAMPLE_T)), "PTS,BH", lots=False)
-    assert explain_pair(players, 1, 2).splitlines()[2].split()[0] == "round"
+    assert explain_pair(players, 1, 2).splitlines()[3].split()[0] == "Round"
 
 
 def test_two_teams_on_the_command_line_the_api_and_the_page(capsys, client):
@@ -111,33 +113,51 @@ def test_two_teams_on_the_command_line_the_api_and_the_page(capsys, client):
     out = capsys.readouterr().out
     # GP is the primary score (listed first); MP named as the standings head its column, «МО»
     assert "впервые разделены по показателю МО [C.07 11.1.1]: 2 против 1" in out
-    assert [x.split() for x in out.splitlines()[3:6]] == [["Т1", "поражение", "0", "поражение", "0"],
-                                                          ["Т2", "победа", "2", "поражение", "0"],
-                                                          ["Т3", "поражение", "0", "ничья", "1"]]
+    assert [x.split() for x in out.splitlines()[5:8]] == [["1", "поражение", "A", "(1)", "0", "поражение", "C", "(3)", "0"],
+                                                          ["2", "победа", "D", "(4)", "2", "поражение", "B", "(2)", "0"],
+                                                          ["3", "поражение", "C", "(3)", "0", "ничья", "A", "(1)", "1"]]
     with open(EXAMPLE_T, "rb") as f:
         r = client.post("/api/explain", data={"player": "2", "player2": "4", "tiebreaks": "GP,MP"},
                         files={"file": ("example-t.trf", f)})
     assert r.status_code == 200, r.text
     doc = r.json()
     assert doc["team"] is True and doc["details"]["separated_by"] == "MP"
-    assert [x.split() for x in doc["text"].splitlines()[3:6]] == [["R1", "loss", "0", "loss", "0"],
-                                                                  ["R2", "win", "2", "loss", "0"],
-                                                                  ["R3", "loss", "0", "draw", "1"]]
+    assert [x.split() for x in doc["text"].splitlines()[5:8]] == [["1", "loss", "A", "(1)", "0", "loss", "C", "(3)", "0"],
+                                                                  ["2", "win", "D", "(4)", "2", "loss", "B", "(2)", "0"],
+                                                                  ["3", "loss", "C", "(3)", "0", "draw", "A", "(1)", "1"]]
     html = panel(_teams("GP,MP"), [2, 4], "en", page_words("en"))
     assert "first separated by MP [C.07 11.1.1]: 2 against 1" in html
     assert "A (1)" in html and "D (4)" in html  # the opposing teams of each round
 
 
-def test_the_star_of_a_cut_round_is_explained_only_when_a_round_is_cut():
+def test_a_cut_round_is_marked_only_when_a_round_is_cut():
     """Cut-1 leaves out each player's least significant round (C.07 14.1): two players separated by BH/C1 each show
-    one starred round and the key of the star; separated by PTS, which cuts nothing, neither."""
+    one round marked cut, as one player's explanation marks it; separated by PTS, which cuts nothing, none."""
     players = compute_standings(trf.load(str(EXAMPLE)), "PTS,BH/C1", lots=False)
     rows = players.rows
     a, b = next((x.start_no, y.start_no) for x, y in zip(rows, rows[1:])
                 if x.points == y.points and x.values["BH/C1"] != y.values["BH/C1"])
     lines = explain_pair(players, a, b).splitlines()
-    assert "BH/C1" in lines[1] and lines[-1].strip() == "(* cut)"
-    starred = [line.split() for line in lines[3:-1] if "*" in line]
-    assert sum(cell.endswith("*") for line in starred for cell in line) == 2  # one per player
+    assert "BH/C1" in lines[1]
+    assert sum(line.count("(cut)") for line in lines[5:]) == 2  # one per player
     c, d = next((x.start_no, y.start_no) for x, y in zip(rows, rows[1:]) if x.points != y.points)
-    assert "*" not in explain_pair(players, c, d)
+    assert "(cut)" not in explain_pair(players, c, d)
+
+
+@pytest.mark.parametrize("lang, boards, factor", [
+    ("en", "game points by board: 1.5, 2", "normalising factor F = 3"),
+    ("ru", "игровые очки по доскам: 1.5, 2", "нормирующий множитель F = 3"),
+    ("uk", "ігрові очки за дошками: 1.5, 2", "нормувальний множник F = 3")])
+def test_a_teams_card_and_panel_say_the_boards_and_the_factor_as_explain_does(lang, boards, factor, tmp_path, capsys):
+    # team A by hand from the file's games: board 1 (A1) 1 + 0 + ½ = 1½, board 2 (A2) ½ + 1 + ½ = 2 (BC, C.07 12.1);
+    # SSSC's F = ⌊the most match points, 3 rounds × 2, over the most game points of one match, 2⌋ = 3 (C.07 13.4)
+    assert (1 + 0 + Fraction(1, 2), Fraction(1, 2) + 1 + Fraction(1, 2), (3 * 2) // 2) == (Fraction(3, 2), 2, 3)
+    tiebreaks = ["-t", "MP,GP,BC,SSSC"]
+    assert main(["explain", str(EXAMPLE_T), "--player", "1", "--lang", lang, *tiebreaks]) == 0
+    said = capsys.readouterr().out
+    assert f"  {boards}\n" in said and f"  {factor}\n" in said
+    assert main(["site", str(EXAMPLE_T), "-o", str(tmp_path / "site"), *tiebreaks]) == 0
+    card = (tmp_path / "site" / lang / "team-1.html").read_text(encoding="utf-8")
+    assert f"<p>{boards}</p>" in card and f"<p>{factor}</p>" in card
+    html = panel(_teams("MP,GP,BC,SSSC"), [1], lang, page_words(lang))  # the page's panel: the same sentences
+    assert f'<p class="note">{boards}</p>' in html and f'<p class="note">{factor}</p>' in html

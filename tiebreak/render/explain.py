@@ -22,6 +22,7 @@ A team's rounds are its matches (two teams of two boards; A wins 1.5 : 0.5):
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -32,13 +33,13 @@ from ..engine.model import Kind, format_number
 from ..engine.ranking import RankedRow, Ranking, shown_places
 from ..engine.registry import CATALOGUE
 from ..engine.specifier import TieBreakSpec
-from ..engine.standings import Contribution
 from ..engine.team import TEAM_CATALOGUE, TeamStandings
 from ..views.matches import MatchRound, match_rounds
-from ..views.value_rounds import COLUMNS, ValueRounds, opponent_label, value_rounds
+from ..views.value_rounds import COLUMNS, RoundRow, ValueRounds, opponent_label, value_rounds
 from .columns import key_heading, primary_name
 from .i18n import after_round, kind_name, message, tiebreak_name, with_modifiers, word
 from .results import match_score
+from .text_table import text_table
 from .words import EXPLAIN_WORDS, TEAM_EXPLAIN, TEAM_NAMES, TEAM_WORDS
 
 
@@ -166,6 +167,19 @@ def group_sentence(info: dict[str, Any], lang: str) -> str:
               score=_num(info.get("group_score"))).strip()
 
 
+def team_notes(info: dict[str, Any], lang: str) -> list[str]:
+    """What a team's value of :func:`details` rests on besides its rounds, the sentences of explain and of the
+    team's card: the place among the tied teams (Type A), the game points by board, the normalising factor."""
+    e, out = TEAM_EXPLAIN, []
+    if "group_place" in info:
+        out.append(group_sentence(info, lang))
+    if "boards" in info:
+        out.append(e.text("boards", lang, points=", ".join(_num(x) for x in info["boards"])))
+    if "factor" in info:
+        out.append(e.text("factor", lang, factor=info["factor"]))
+    return out
+
+
 _w = EXPLAIN_WORDS.text
 
 
@@ -205,15 +219,9 @@ def _match_lines(s: TeamStandings, number: int, lang: str) -> list[str]:
 def _notes(s: Ranking, number: int, key: str, info: dict[str, Any], lang: str) -> list[str]:
     """What a value rests on besides its rounds: why a rating value is undefined; a Type A value's score (a team's:
     place) among the tied; a team's game points by board and normalising factor."""
-    e, lines = TEAM_EXPLAIN, []
+    lines = []
     if s.ranks_teams:
-        if "group_place" in info:
-            lines.append("  " + group_sentence(info, lang))
-        if "boards" in info:
-            lines.append("  " + e.text("boards", lang, points=", ".join(_num(x) for x in info["boards"])))
-        if "factor" in info:
-            lines.append("  " + e.text("factor", lang, factor=info["factor"]))
-        return lines
+        return ["  " + n for n in team_notes(info, lang)]
     code = s.specs[s.keys.index(key)].code
     if info["value"] is None and CATALOGUE[code].type.startswith("D") and s.column(key).contrib is not None:
         idle = not (s.tournament.kind[s.row(number).index, :s.after_round] <= Kind.LOSS_SHORT).any()
@@ -382,9 +390,7 @@ def explain_pair(s: Ranking, a: int, b: int, lang: str = "en") -> str:
     """
     ra, rb = s.row(a), s.row(b)
     first = _first_difference(s, a, b)
-    head = TEAM_EXPLAIN.text if s.ranks_teams else _w  # a team is named as a team
-    places = shown_places(s)  # as the standings write a place: 5-9 shared, 40* placed by the lot, 1‡ by the play-off
-    lines = [head("pair_head", lang, a=a, name_a=ra.name, rank_a=places[a], b=b, name_b=rb.name, rank_b=places[b])]
+    lines = [pair_head(s, a, b, lang)]
     notes = played_off(s, a, b)
     if notes:
         lines += [_w("by_playoff", lang), *("  " + message(n, lang) for n in notes)]
@@ -399,22 +405,59 @@ def explain_pair(s: Ranking, a: int, b: int, lang: str = "en") -> str:
     return "\n".join(lines + _side_by_side(s, a, b, first, lang)) + "\n"
 
 
-def _side_by_side(s: Ranking, a: int, b: int, key: str, lang: str) -> list[str]:
-    """The rounds of ``a`` and ``b`` that made their values of ``key``, side by side (none for a value that is not a
-    sum over rounds)."""
-    ca, cb = s.contributions(a, key), s.contributions(b, key)
-    if not ca and not cb:
-        return []
-    rounds = sorted({c.round for c in ca} | {c.round for c in cb})
-    by_a, by_b = {c.round: c for c in ca}, {c.round: c for c in cb}
+#: the columns of each player's side of a pair's rounds: one player's (:data:`tiebreak.views.value_rounds.COLUMNS`)
+#: after the round, without how a round was counted (the verdict names the tie-break)
+PAIR_COLUMNS = ("result", "opponent", "contribution")
+#: a side of a pair's round: the round as one player's rounds have it, with the words of its cells by column
+Side = tuple[RoundRow, dict[str, str]]
+#: the characters of an opponent's name that the text's pair table keeps at most and at least, to fit two sides in
+#: the width of the text
+_NAME_TEXT, _NAME_SHORTEST, _TEXT_WIDTH = 24, 12, 100
 
-    def cell(c: Contribution | None) -> str:
-        if c is None:
-            return ""
-        return f"{kind_name(c.kind, lang)} {_num(c.value)}{'*' if c.cut else ''}"
-    cells = [(cell(by_a.get(r)), cell(by_b.get(r))) for r in rounds]
-    width = max([22, *(len(x) for pair in cells for x in pair)]) + 2  # never a word cut, always a gap
-    cut = any(c.cut for c in (*ca, *cb))  # the star's key only under a table that shows a star
-    return [f"  {_w('round', lang):<6}{_w('no', lang, n=a):>{width}}{_w('no', lang, n=b):>{width}}",
-            *(f"  {_w('r', lang)}{r:<5}{x:>{width}}{y:>{width}}" for r, (x, y) in zip(rounds, cells)),
-            *([_w("star_cut", lang)] if cut else [])]
+
+def pair_rounds(s: Ranking, a: int, b: int, key: str, lang: str) -> list[tuple[int, list[Side | None]]]:
+    """The rounds of ``a`` and ``b`` that made their values of ``key``, side by side: each round's number and each
+    player's round with the words of one player's explanation (result, opponent named with the number,
+    contribution), None where one of them has no such round; none for a value that is not a sum over rounds.  The
+    text's and the page's panel's one table of a pair."""
+    sides = []
+    for n in (a, b):
+        v = value_rounds(s, n, key)
+        sides.append({r.round: (r, dict(zip(v.columns, cells))) for r, cells in zip(v.rows, round_cells(v, lang))})
+    return [(k, [side.get(k) for side in sides]) for k in sorted(sides[0].keys() | sides[1].keys())]
+
+
+def pair_head(s: Ranking, a: int, b: int, lang: str) -> str:
+    """The first line of a pair's explanation: both named with their places as the standings write them (5-9 shared,
+    40* placed by the lot, 1‡ by the play-off), a team as a team."""
+    head = TEAM_EXPLAIN.text if s.ranks_teams else _w
+    places = shown_places(s)
+    return head("pair_head", lang, a=a, name_a=s.row(a).name, rank_a=places[a], b=b, name_b=s.row(b).name,
+                rank_b=places[b])
+
+
+def _side_text(x: Side | None, cut: int) -> list[str]:
+    """One player's side of a pair's round as the text writes it, the opponent's name cut to ``cut`` characters."""
+    if x is None:
+        return ["", "", ""]
+    r, words = x
+    return [words["result"], opponent_label(r.opponent_name[:cut], r.opponent) or words["opponent"],
+            words["contribution"]]
+
+
+def _side_by_side(s: Ranking, a: int, b: int, key: str, lang: str) -> list[str]:
+    """The rounds of ``a`` and ``b`` that made their values of ``key``, side by side under their numbers, in 100
+    columns where the opponents' names can be cut to fit (as the text tables cut names: their start, the number
+    kept)."""
+    rows = pair_rounds(s, a, b, key, lang)
+    if not rows:
+        return []
+    heads = round_headings(PAIR_COLUMNS, lang)
+    for cut in range(_NAME_TEXT, _NAME_SHORTEST - 1, -1):
+        table = text_table([round_headings(("round",), lang)[0], *heads, *heads],
+                           [[str(k), *_side_text(x, cut), *_side_text(y, cut)] for k, (x, y) in rows], {0, 1, 2, 4, 5})
+        if len(table[1]) + 2 <= _TEXT_WIDTH:
+            break
+    starts = [m.start() for m in re.finditer(r"-+", table[1])]  # where each column begins
+    over = f"{_w('no', lang, n=a):<{starts[4] - starts[1]}}{_w('no', lang, n=b)}"
+    return ["  " + " " * starts[1] + over, *("  " + line for line in table)]

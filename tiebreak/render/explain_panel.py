@@ -16,22 +16,26 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.model import Kind, format_number
-from ..engine.ranking import Ranking, shown_places
+from ..engine.ranking import Ranking, name_and_number, shown_places
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..views.value_rounds import value_rounds
 from .explain import (
+    PAIR_COLUMNS,
+    Side,
     details,
-    group_place,
     group_sentence,
     matches,
     pair_details,
+    pair_head,
+    pair_rounds,
     played_off,
     round_cells,
     round_headings,
     sentence_note,
     spec_name,
+    team_notes,
     value_heading,
 )
 from .i18n import message
@@ -47,10 +51,6 @@ def _num(x: Fraction | None) -> str:
     return "-" if x is None else format_number(x)
 
 
-def _who(s: Ranking, number: int | None, words: Words) -> str:
-    return f"{s.row(number).name} ({number})" if number else words["page"]["no_opponent"]
-
-
 def _undefined(s: Ranking, start_no: int, spec: str, lang: str) -> str:
     """Why a rating value is undefined, in the command line's words (an idle player has no opponent's rating)."""
     if not isinstance(s, Standings) or not CATALOGUE[s.specs[s.keys.index(spec)].code].type.startswith("D"):
@@ -59,26 +59,19 @@ def _undefined(s: Ranking, start_no: int, spec: str, lang: str) -> str:
     return EXPLAIN_WORDS.text("undefined_idle" if idle else "undefined", lang).strip()
 
 
-def _notes(info: dict[str, Any], team: bool, words: Words, lang: str) -> list[str]:
-    """What a value that is not a sum over rounds rests on: a team's place among the tied teams, its game points by
-    board, a normalising factor; a player's score among the tied players."""
-    t, out = words["team"], []
-    if "group_place" in info:
-        out.append(t["group"].format(place=group_place(info["group_place"], lang)))
-    elif "rounds" not in info and not team:
-        out.append(group_sentence(info, lang))
-    if "boards" in info:
-        out.append(t["boards"].format(points=", ".join(_num(x) for x in info["boards"])))
-    if "factor" in info:
-        out.append(t["factor"].format(factor=_num(info["factor"])))
-    return out
+def _notes(info: dict[str, Any], team: bool, lang: str) -> list[str]:
+    """What a value that is not a sum over rounds rests on, in the sentences of the text and the card: a team's place
+    among the tied teams, its game points by board, a normalising factor; a player's score among the tied players."""
+    if team:
+        return team_notes(info, lang)
+    return [] if "rounds" in info else [group_sentence(info, lang)]
 
 
 #: the class of each column of a value's rounds (:data:`tiebreak.views.value_rounds.COLUMNS`): words flush left
 _CLASSES = {"round": "", "result": "name", "opponent": "name", "contribution": "", "how_counted": "src"}
 
 
-def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], words: Words, lang: str) -> dict[str, Any]:
+def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], lang: str) -> dict[str, Any]:
     team = not isinstance(s, Standings)
     v = value_rounds(s, start_no, spec) if "rounds" in info else None
     rounds = [] if v is None else [{"cut": r.cut, "cells": cells}  # the columns of every face
@@ -92,7 +85,7 @@ def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], words: Wo
             "classes": [_CLASSES[c] for c in v.columns] if v is not None else [],
             "sentence": sentence_note(v, lang) if v is not None else "",
             "undefined": _undefined(s, start_no, spec, lang) if info["value"] is None and rounds else "",
-            "notes": _notes(info, team, words, lang)}
+            "notes": _notes(info, team, lang)}
 
 
 def _matches(s: TeamStandings, number: int, words: Words) -> list[dict[str, str]]:
@@ -115,7 +108,7 @@ def _matches(s: TeamStandings, number: int, words: Words) -> list[dict[str, str]
 def _one(s: Ranking, n: int, lang: str, words: Words) -> dict[str, Any]:
     row = s.row(n)
     points = _num(row.points)  # a team's: its primary score
-    blocks = [_block(s, n, spec, info, words, lang) for spec, info in details(s, n).items()]
+    blocks = [_block(s, n, spec, info, lang) for spec, info in details(s, n).items()]
     place = shown_places(s)[n]
     return {"title": f"{place}. {row.name} ({n}) — {points}", "blocks": blocks,  # the place as the standings write it
             "matches": _matches(s, n, words) if isinstance(s, TeamStandings) else None,
@@ -128,26 +121,27 @@ def _pair(s: Ranking, a: int, b: int, lang: str, words: Words) -> dict[str, Any]
     title = words["page"]["ahead"].format(a=s.row(ahead).name, b=s.row(behind).name)
     said = EXPLAIN_WORDS.text
     spec = d["separated_by"]
+    out: dict[str, Any] = {"title": title, "head": pair_head(s, a, b, lang), "rounds": [], "cut": False}
     if "playoff" in d:  # the play-off placed them (its notes, as the standings say them)
-        return {"title": title, "verdict": said("by_playoff", lang), "rounds": [], "cut": False,
-                "notes": [message(n, lang) for n in played_off(s, a, b)]}
+        return out | {"verdict": said("by_playoff", lang), "notes": [message(n, lang) for n in played_off(s, a, b)]}
     if spec is None:
-        how = said("by_lot" if d["by_lot"] else "shared", lang)
-        return {"title": title, "verdict": said("equal", lang, how=how), "rounds": [], "cut": False}
+        return out | {"verdict": said("equal", lang, how=said("by_lot" if d["by_lot"] else "shared", lang))}
     va, vb = _num(d["values"][0]), _num(d["values"][1])
     heading, _, article = value_heading(s, spec, d["article"], lang)  # a team's primary score as the standings head it
-    verdict = said("separated", lang, spec=heading, article=message(article, lang), a=va, b=vb)
-    by_a = {c.round: c for c in s.contributions(a, spec)}
-    by_b = {c.round: c for c in s.contributions(b, spec)}
+    rounds: list[dict[str, Any]] = [{"round": k, "sides": [_side(x) for x in sides]}
+                                    for k, sides in pair_rounds(s, a, b, spec, lang)]
+    return out | {"verdict": said("separated", lang, spec=heading, article=message(article, lang), a=va, b=vb),
+                  "names": [name_and_number(s.row(a).name, a), name_and_number(s.row(b).name, b)],
+                  "heads": round_headings(PAIR_COLUMNS, lang), "classes": [_CLASSES[c] for c in PAIR_COLUMNS],
+                  "values": [va, vb], "rounds": rounds, "cut": any(x["cut"] for r in rounds for x in r["sides"])}
 
-    def cells(c: Any) -> dict[str, Any]:
-        if c is None:
-            return {"who": "", "value": "", "cut": False, "kind": ""}
-        return {"who": _who(s, c.opponent, words), "value": _num(c.value), "cut": c.cut,
-                "kind": words["kinds"].get(c.kind, c.kind)}
-    rounds = [{"round": r, "a": cells(by_a.get(r)), "b": cells(by_b.get(r))} for r in sorted(by_a.keys() | by_b.keys())]
-    return {"title": title, "verdict": verdict, "spec": heading, "names": [s.row(a).name, s.row(b).name],
-            "values": [va, vb], "rounds": rounds, "cut": any(r[x]["cut"] for r in rounds for x in "ab")}
+
+def _side(x: Side | None) -> dict[str, Any]:
+    """One player's side of a pair's round: the cells of one player's rounds (result, opponent, contribution)."""
+    if x is None:
+        return {"cells": ["", "", ""], "cut": False}
+    r, cells = x
+    return {"cells": [cells[c] for c in PAIR_COLUMNS], "cut": r.cut}
 
 
 def panel(s: Ranking, numbers: list[int], lang: str, words: Words) -> str:

@@ -734,9 +734,7 @@ EXPLAIN_WORDS = Table("explain", {
     "shared": term('shared_rank'),
     "separated": "first separated by {spec} [{article}]: {a} against {b}",
     "by_playoff": "placed by the play-off, not by the tie-breaks after it:",
-    "round": "round",
     "no": term('number_n'),
-    "star_cut": "  (* cut)",
     "r": term('round_short'),
     # the columns of a value's rounds (tiebreak.views.value_rounds.COLUMNS), on every face
     "round_head": term('round_n'),
@@ -782,14 +780,11 @@ TEAM_EXPLAIN = Table("team explain", {
 })
 
 
-#: the words of the page's explanation panel of a team, as sentences like the page's own (the page fills the
-#: ``{fields}``)
+#: the words of the page's explanation panel of a team (what a team's value rests on: explain's sentences,
+#: tiebreak.render.explain.team_notes)
 TEAM_PANEL = Table("team panel", {
     "matches": term('matches'),
     "opponent": "Opposing team",
-    "group": "Computed among the teams still tied at this point (Type A); place among them: {place}.",
-    "boards": "Game points by board: {points}.",
-    "factor": "Normalising factor F = {factor}.",
 })
 
 

@@ -194,9 +194,18 @@ def rounds_table(lang: str, n: int, x: dict[str, Any], v: ValueRounds | None,
     notes = [sentence_note(v, lang) or (f"{s['how_counted']}: {counted}" if counted else ""),
              s["cut_legend"] if v.cut else "",
              EXPLAIN_WORDS.text("kept", lang, sum=num(v.kept)).strip() if v.kept is not None else ""]
-    said = [n for n in notes if n]  # one paragraph: each sentence but the last closed by its full stop
-    x["note"] = " ".join(n if n[-1] in ".!?" or k == len(said) - 1 else n + "." for k, n in enumerate(said))
+    x["note"] = paragraph(notes)
     return x
+
+
+def paragraph(notes: list[str]) -> str:
+    """A record's notes as one paragraph: each sentence but the last closed by its full stop, empty ones left out.
+
+    >>> paragraph(["place among them: 2", "", "game points by board: 3, 2"])
+    'place among them: 2. game points by board: 3, 2'
+    """
+    said = [n for n in notes if n]
+    return " ".join(n if n[-1] in ".!?" or k == len(said) - 1 else n + "." for k, n in enumerate(said))
 
 
 #: the class of each column of a value's rounds on a card (words flush left, the opponent a name)

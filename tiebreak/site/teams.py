@@ -11,7 +11,7 @@ from typing import Any
 from ..app.site import board_performances
 from ..engine.model import Kind, format_number
 from ..render.columns import key_heading, primary_name
-from ..render.explain import details, group_sentence, value_heading
+from ..render.explain import details, team_notes, value_heading
 from ..render.i18n import kind_name, percent, with_modifiers, word
 from ..render.legend import place_marks, site_lines
 from ..render.results import match_score
@@ -20,7 +20,7 @@ from ..views.card import PendingMatch, TeamCardView, team_card_view
 from ..views.matches import team_boards
 from ..views.standings import Column, of_ranking
 from ..views.value_rounds import value_rounds
-from .card import rounds_table
+from .card import paragraph, rounds_table
 from .cells import (
     Cell,
     _head,
@@ -180,10 +180,11 @@ def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full:
         x: dict[str, Any] = {"key": key, "heading": heading, "value": num(info["value"]), "article": article,
                              "name": name}
         rounds = value_rounds(st, number, key) if "rounds" in info else None  # the columns of a player's card
-        if "group_place" in info:  # a Type A value: the place among the tied teams, in explain's and the panel's words
-            x["note"] = group_sentence(info, lang)
         x = rounds_table(lang, n, x, rounds, [] if rounds is None else [
             team_cell(e, r.opponent) if r.opponent else None for r in rounds.rows])
+        # what the value rests on besides its rounds (the place among the tied teams, the game points by board, the
+        # normalising factor), in explain's words, before what the rounds' table says
+        x["note"] = paragraph([*team_notes(info, lang), x.get("note", "")])
         explanations.append(x)
     return explanations
 
