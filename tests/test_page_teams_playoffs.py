@@ -74,10 +74,11 @@ def test_team_panel_shows_each_match_and_how_each_value_was_reached(browser, ser
     assert [(r[0], r[3]) for r in bh][2:4] == [("3", "7"), ("4", "7")]
     # BC rests on the game points of each board, which add up to the GP of the matches (11)
     boards = page.locator('#explain-body section[data-spec="BC"] p.note').inner_text()
-    assert boards.startswith("Game points by board: ")
-    assert sum(float(x) for x in boards.removeprefix("Game points by board: ").rstrip(".").split(", ")) == 11
+    # the text's and the card's words (explain33g: the panel's own capitalised sentences gone)
+    assert boards.startswith("game points by board: ")
+    assert sum(float(x) for x in boards.removeprefix("game points by board: ").rstrip(".").split(", ")) == 11
     ede = page.locator('#explain-body section[data-spec="EDE"] p.note').inner_text()
-    assert ede.startswith("Computed among the teams still tied at this point (Type A); place among them:")
+    assert ede.startswith("computed among the teams still tied at this point (Type A); place among them:")
     assert "15 players" not in page.locator("#event").inner_text() and "9 teams" in page.locator("#event").inner_text()
     page.screenshot(path=str(tmp_path / "team-1280.png"), full_page=True)
     assert not errors
