@@ -13,7 +13,6 @@ from typing import Any
 
 from ..engine.model import Kind, format_number
 from ..engine.registry import CATALOGUE
-from ..engine.standings import Contribution
 from ..render.explain import group_sentence, round_cells, round_headings, sentence_note, value_heading
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name, with_modifiers, word
@@ -21,7 +20,7 @@ from ..render.legend import place_marks, site_lines
 from ..render.templating import rows_html
 from ..render.words import EXPLAIN_WORDS, LIVE_WORDS
 from ..views.card import CardGame
-from ..views.value_rounds import COLUMNS, ValueRounds, value_rounds
+from ..views.value_rounds import COLUMNS, ValueRounds, detailed_rounds
 from .cells import _head, colour_word, name_of, num, player_link, site_words
 from .event import CELL, Event
 from .games import game_link
@@ -227,8 +226,7 @@ def records(e: Event, start_no: int) -> list[tuple[Any, ...]]:
             out.append((key, specs[key], num(info["value"]), info["article"], info.get("group_score"),
                         s.value(start_no, key), None, []))
             continue
-        rounds = value_rounds(  # the rounds found by details, not found again
-            s, start_no, key, [Contribution(**c) for c in info["rounds"]])
+        rounds = detailed_rounds(s, start_no, key, info["rounds"])  # the rounds found by details, not found again
         links = [player_link(e, r.opponent) if r.opponent else None for r in rounds.rows]
         out.append((key, specs[key], num(info["value"]), info["article"], None, None, rounds, links))
     made[start_no] = out

@@ -17,21 +17,23 @@ points is the round's own value:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, NamedTuple
 
 from ..engine.ranking import Ranking, name_and_number
-from ..engine.standings import Contribution
 
 #: the columns of a value's rounds, in the one order of every face
 COLUMNS = ("round", "result", "opponent", "contribution", "how_counted")
 
 
-@dataclass(frozen=True)
-class RoundRow:
+class RoundRow(NamedTuple):
     """One round of a value: the result's kind (a team's: the match's), the opponent (start or team number, None:
     no opponent) and its name, what the round added, whether a modifier cut it, how it was counted (the engine's
-    message, English)."""
+    message, English).  A named tuple, not a frozen dataclass: a site's cards make one for each round of each value
+    of each player (126,000 in the benchmark's build), and a frozen dataclass sets each field through
+    ``object.__setattr__``."""
 
     round: int
     kind: str
@@ -67,12 +69,23 @@ def opponent_label(name: str, number: int | None) -> str:
     return name_and_number(name, number) if number is not None else ""
 
 
-def value_rounds(s: Ranking, number: int, key: str, contributions: list[Contribution] | None = None) -> ValueRounds:
-    """The rounds that made ``key``'s value of player (or team) ``number`` (``contributions``: the ranking's
-    ``contributions(number, key)`` when already found, as a card's explanations have them)."""
-    found = s.contributions(number, key) if contributions is None else contributions
-    rows = [RoundRow(c.round, c.kind, c.opponent, s.row(c.opponent).name if c.opponent else "", c.value, c.cut,
-                     c.source) for c in found]
+def value_rounds(s: Ranking, number: int, key: str) -> ValueRounds:
+    """The rounds that made ``key``'s value of player (or team) ``number``."""
+    found = s.contributions(number, key)
+    return _of_rows(s, number, key, [RoundRow(c.round, c.kind, c.opponent, s.row(c.opponent).name if c.opponent
+                                              else "", c.value, c.cut, c.source) for c in found])
+
+
+def detailed_rounds(s: Ranking, number: int, key: str, rounds: Iterable[Mapping[str, Any]]) -> ValueRounds:
+    """:func:`value_rounds` from the rounds of ``key`` as :func:`tiebreak.render.explain.details` gives them (its
+    ``rounds``: the contributions as dicts, as a site's card has them), without making the contributions again."""
+    return _of_rows(s, number, key, [RoundRow(c["round"], c["kind"], c["opponent"], s.row(c["opponent"]).name
+                                              if c["opponent"] else "", c["value"], c["cut"], c["source"])
+                                     for c in rounds])
+
+
+def _of_rows(s: Ranking, number: int, key: str, rows: list[RoundRow]) -> ValueRounds:
+    """The rounds of ``key``'s value of ``number`` from its rows: the one way they were counted, the sum kept."""
     if not rows:
         return ValueRounds([], "", COLUMNS, None)
     ways = {r.source for r in rows}
