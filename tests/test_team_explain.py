@@ -97,7 +97,7 @@ def test_two_teams_side_by_side_as_two_players():
     lines = text.splitlines()
     assert lines[0] == "team 2 B: place 3; team 4 D: place 4"
     assert lines[1] == "first separated by MP [C.07 11.1.1]: 2 against 1"
-    assert lines[2].split() == ["no.", "2", "no.", "4"]
+    assert lines[2].split() == ["team", "2", "team", "4"]  # each side as the head names the team
     assert lines[3].split() == ["Round", *["Result", "Opponent", "Contribution"] * 2]  # as one team's rounds
     assert [x.split() for x in lines[5:8]] == [["1", "loss", "A", "(1)", "0", "loss", "C", "(3)", "0"],  # B lost to
                                                ["2", "win", "D", "(4)", "2", "loss", "B", "(2)", "0"],   # A, D to C;

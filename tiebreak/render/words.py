@@ -777,6 +777,7 @@ TEAM_EXPLAIN = Table("team explain", {
     "boards": "game points by board: {points}",
     "factor": "normalising factor F = {factor}",
     "pair_head": "team {a} {name_a}: place {rank_a}; team {b} {name_b}: place {rank_b}",
+    "team_no": "team {n}",  # a side of a pair's rounds, as the pair's head names it
 })
 
 
