@@ -459,6 +459,6 @@ def _side_by_side(s: Ranking, a: int, b: int, key: str, lang: str) -> list[str]:
         if len(table[1]) + 2 <= _TEXT_WIDTH:
             break
     starts = [m.start() for m in re.finditer(r"-+", table[1])]  # where each column begins
-    side = (lambda n: TEAM_EXPLAIN.text("team_no", lang, n=n)) if s.ranks_teams else (lambda n: _w("no", lang, n=n))
-    over = f"{side(a):<{starts[4] - starts[1]}}{side(b)}"
+    sides = [TEAM_EXPLAIN.text("team_no", lang, n=n) if s.ranks_teams else _w("no", lang, n=n) for n in (a, b)]
+    over = f"{sides[0]:<{starts[4] - starts[1]}}{sides[1]}"
     return ["  " + " " * starts[1] + over, *("  " + line for line in table)]
