@@ -78,14 +78,9 @@ def _dump(obj: object, indent: str = "", step: str = "  ") -> str:
             return "[" + ", ".join(map(_dump, obj)) + "]"
         inner = indent + step
         return "[\n" + ",\n".join(inner + _dump(v, inner, step) for v in obj) + "\n" + indent + "]"
-    if isinstance(obj, _Number):
-        return str(obj)
-    if isinstance(obj, str):
-        return json_string(obj)
-    if isinstance(obj, bool):
-        return "true" if obj else "false"
-    if isinstance(obj, int):
-        return int.__repr__(obj)  # as json.dumps writes an int (an IntEnum too)
+    for kind, write in _WRITTEN.items():  # a subclass: an IntEnum as json.dumps writes it, its int
+        if isinstance(obj, kind):
+            return write(obj)
     raise TypeError(type(obj))
 
 
